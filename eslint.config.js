@@ -1,0 +1,24 @@
+import js from "@eslint/js";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["dist/", "node_modules/", "coverage/", "examples/*/dist/", "examples/*/data/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": "error",
+    },
+  },
+  {
+    // The core must stay importable in Node: browser globals are reached only through the injected environment.
+    files: ["src/**/*.ts"],
+    ignores: ["src/ui/**", "src/paywall/**"],
+    rules: {
+      "no-restricted-globals": ["error", "window", "document", "navigator", "location", "localStorage", "sessionStorage"],
+    },
+  },
+);

@@ -1,0 +1,62 @@
+import type { ErrorCode } from "./error-code";
+import { publicMessage } from "./public-messages";
+
+/** What a failed request adds to an error. */
+export interface PurchasesErrorExtra {
+  /** HTTP status of the failed backend response. */
+  readonly statusCode?: number;
+  /** The backend's numeric `code` (7000 range). */
+  readonly backendErrorCode?: number;
+}
+
+/** Options of the {@link PurchasesError} constructor. */
+export interface PurchasesErrorOptions {
+  readonly underlyingErrorMessage?: string | null;
+  readonly extra?: PurchasesErrorExtra;
+  readonly cause?: unknown;
+}
+
+const ERROR_NAME = "PurchasesError";
+
+/**
+ * Every failure the SDK lets a caller see: network, timeouts, aborts, bad configuration, backend errors.
+ *
+ * @example
+ * try {
+ *   await purchases.getOfferings();
+ * } catch (e) {
+ *   if (isPurchasesError(e)) console.log(e.errorCode, e.message, e.underlyingErrorMessage);
+ * }
+ */
+export class PurchasesError extends Error {
+  override readonly name = ERROR_NAME;
+  readonly errorCode: ErrorCode;
+  readonly underlyingErrorMessage: string | null;
+  readonly extra: PurchasesErrorExtra | undefined;
+
+  constructor(errorCode: ErrorCode, message?: string, options: PurchasesErrorOptions = {}) {
+    super(message ?? publicMessage(errorCode), options.cause === undefined ? undefined : { cause: options.cause });
+    this.errorCode = errorCode;
+    this.underlyingErrorMessage = options.underlyingErrorMessage ?? null;
+    this.extra = options.extra;
+  }
+
+  override toString(): string {
+    const underlying = this.underlyingErrorMessage ? ` (${this.underlyingErrorMessage})` : "";
+    return `${ERROR_NAME}(code: ${this.errorCode}): ${this.message}${underlying}`;
+  }
+}
+
+/**
+ * True for any `PurchasesError`, also one thrown by another copy of the SDK (it checks shape, not class).
+ *
+ * @example
+ * if (isPurchasesError(e) && e.errorCode === ErrorCode.NetworkError) retryLater();
+ */
+export function isPurchasesError(value: unknown): value is PurchasesError {
+  return (
+    value instanceof Error &&
+    value.name === ERROR_NAME &&
+    typeof (value as Partial<PurchasesError>).errorCode === "number"
+  );
+}

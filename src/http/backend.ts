@@ -1,0 +1,139 @@
+import type { HttpClient } from "./http-client";
+import type {
+  WireAttribute,
+  WireBrandingInfo,
+  WireCalculateTaxesResponse,
+  WireCheckoutCompleteResponse,
+  WireCheckoutStartRequest,
+  WireCheckoutStartResponse,
+  WireCheckoutStatusResponse,
+  WireCustomerInfoResponse,
+  WireEventsRequest,
+  WireOfferingsResponse,
+  WireProductsResponse,
+  WireReceiptRequest,
+} from "./wire";
+
+const enc = encodeURIComponent;
+
+/** The typed billing-provider calls of billing.md §7; one method per endpoint, nothing else. */
+export class Backend {
+  constructor(readonly http: HttpClient) {}
+
+  getOfferings(appUserId: string, signal?: AbortSignal): Promise<WireOfferingsResponse> {
+    return this.http.request({
+      name: "getOfferings",
+      method: "GET",
+      path: `/v1/subscribers/${enc(appUserId)}/offerings`,
+      signal,
+    });
+  }
+
+  getProducts(
+    appUserId: string,
+    productIds: readonly string[],
+    currency: string | undefined,
+    signal?: AbortSignal,
+  ): Promise<WireProductsResponse> {
+    const query: [string, string][] = productIds.map((id) => ["id", id]);
+    if (currency) query.push(["currency", currency]);
+    return this.http.request({
+      name: "getProducts",
+      method: "GET",
+      path: `/rcbilling/v1/subscribers/${enc(appUserId)}/products`,
+      query,
+      signal,
+    });
+  }
+
+  getCustomerInfo(appUserId: string, signal?: AbortSignal): Promise<WireCustomerInfoResponse> {
+    return this.http.request({
+      name: "getCustomerInfo",
+      method: "GET",
+      path: `/v1/subscribers/${enc(appUserId)}`,
+      signal,
+    });
+  }
+
+  getBranding(signal?: AbortSignal): Promise<WireBrandingInfo> {
+    return this.http.request({ name: "getBranding", method: "GET", path: "/rcbilling/v1/branding", signal });
+  }
+
+  postCheckoutStart(body: WireCheckoutStartRequest, signal?: AbortSignal): Promise<WireCheckoutStartResponse> {
+    return this.http.request({
+      name: "postCheckoutStart",
+      method: "POST",
+      path: "/rcbilling/v1/checkout/start",
+      body,
+      signal,
+    });
+  }
+
+  postCalculateTaxes(
+    operationSessionId: string,
+    body: { country_code?: string; postal_code?: string },
+    signal?: AbortSignal,
+  ): Promise<WireCalculateTaxesResponse> {
+    return this.http.request({
+      name: "postCalculateTaxes",
+      method: "POST",
+      path: `/rcbilling/v1/checkout/${enc(operationSessionId)}/calculate_taxes`,
+      body,
+      signal,
+    });
+  }
+
+  postCheckoutComplete(
+    operationSessionId: string,
+    body: { email?: string },
+    signal?: AbortSignal,
+  ): Promise<WireCheckoutCompleteResponse> {
+    return this.http.request({
+      name: "postCheckoutComplete",
+      method: "POST",
+      path: `/rcbilling/v1/checkout/${enc(operationSessionId)}/complete`,
+      body,
+      signal,
+    });
+  }
+
+  getCheckoutStatus(operationSessionId: string, signal?: AbortSignal): Promise<WireCheckoutStatusResponse> {
+    return this.http.request({
+      name: "getCheckoutStatus",
+      method: "GET",
+      path: `/rcbilling/v1/checkout/${enc(operationSessionId)}`,
+      signal,
+    });
+  }
+
+  postAttributes(
+    appUserId: string,
+    attributes: Record<string, WireAttribute>,
+    signal?: AbortSignal,
+  ): Promise<unknown> {
+    return this.http.request({
+      name: "postAttributes",
+      method: "POST",
+      path: `/v1/subscribers/${enc(appUserId)}/attributes`,
+      body: { attributes },
+      signal,
+    });
+  }
+
+  postReceipt(body: WireReceiptRequest, signal?: AbortSignal): Promise<WireCustomerInfoResponse> {
+    return this.http.request({ name: "postReceipt", method: "POST", path: "/v1/receipts", body, signal });
+  }
+
+  /** @returns the HTTP status, which the analytics flusher judges (200 and 201 are success). */
+  async postEvents(body: WireEventsRequest, options: { keepalive?: boolean; baseUrl?: string } = {}) {
+    const { status } = await this.http.requestWithStatus<unknown>({
+      name: "postEvents",
+      method: "POST",
+      path: "/v1/events",
+      body,
+      keepalive: options.keepalive,
+      baseUrl: options.baseUrl,
+    });
+    return status;
+  }
+}

@@ -1,0 +1,251 @@
+// The public, camelCase models. Pure data: the functions that build them live beside them in model/.
+
+/** Unit of a billing period. */
+export enum PeriodUnit {
+  Year = "year",
+  Month = "month",
+  Week = "week",
+  Day = "day",
+}
+
+/** A billing period such as "1 month", read from an ISO-8601 duration ("P1M"). */
+export interface Period {
+  readonly number: number;
+  readonly unit: PeriodUnit;
+}
+
+/** Kind of a package, from its identifier. */
+export enum PackageType {
+  Unknown = "unknown",
+  Custom = "custom",
+  Lifetime = "$rc_lifetime",
+  Annual = "$rc_annual",
+  SixMonth = "$rc_six_month",
+  ThreeMonth = "$rc_three_month",
+  TwoMonth = "$rc_two_month",
+  Monthly = "$rc_monthly",
+  Weekly = "$rc_weekly",
+}
+
+/** Kind of a product. */
+export enum ProductType {
+  Subscription = "subscription",
+  Consumable = "consumable",
+  NonConsumable = "non_consumable",
+}
+
+/** A price. `amount` is in the currency's minor units (cents), `amountMicros` in millionths of a unit. */
+export interface Price {
+  readonly amount: number;
+  readonly amountMicros: number;
+  readonly currency: string;
+  /** Formatted with Intl in the configured locale ("R 99,00", "$9.99"). */
+  readonly formattedPrice: string;
+}
+
+/** One phase of a subscription: base, free trial or introductory price. */
+export interface PricingPhase {
+  /** ISO-8601 duration as sent by the backend ("P1M"), or null. */
+  readonly periodDuration: string | null;
+  readonly period: Period | null;
+  /** Null for a free trial. */
+  readonly price: Price | null;
+  readonly cycleCount: number;
+  readonly pricePerWeek: Price | null;
+  readonly pricePerMonth: Price | null;
+  readonly pricePerYear: Price | null;
+}
+
+/** Anything that can be bought for a product. */
+export interface PurchaseOption {
+  readonly id: string;
+  readonly priceId: string;
+}
+
+/** A subscription's purchase option with its phases. */
+export interface SubscriptionOption extends PurchaseOption {
+  readonly base: PricingPhase;
+  readonly trial: PricingPhase | null;
+  readonly introPrice: PricingPhase | null;
+}
+
+/** A one-time purchase option. */
+export interface NonSubscriptionOption extends PurchaseOption {
+  readonly basePrice: Price;
+}
+
+/** The targeting rule that chose an offering. */
+export interface TargetingContext {
+  readonly ruleId: string;
+  readonly revision: number;
+}
+
+/** How a product came to be shown: its offering, placement and targeting. */
+export interface PresentedOfferingContext {
+  readonly offeringIdentifier: string;
+  readonly placementIdentifier: string | null;
+  readonly targetingContext: TargetingContext | null;
+}
+
+/** A product as the SDK presents it. */
+export interface Product {
+  readonly identifier: string;
+  readonly displayName: string;
+  readonly title: string;
+  readonly description: string | null;
+  readonly productType: ProductType;
+  readonly currentPrice: Price;
+  /** ISO duration of the base period, null for one-time products. */
+  readonly normalPeriodDuration: string | null;
+  readonly period: Period | null;
+  readonly presentedOfferingIdentifier: string;
+  readonly presentedOfferingContext: PresentedOfferingContext;
+  readonly defaultPurchaseOption: PurchaseOption;
+  readonly defaultSubscriptionOption: SubscriptionOption | null;
+  readonly subscriptionOptions: Readonly<Record<string, SubscriptionOption>>;
+  readonly defaultNonSubscriptionOption: NonSubscriptionOption | null;
+  readonly freeTrialPhase: PricingPhase | null;
+  readonly introPricePhase: PricingPhase | null;
+}
+
+/** A package of an offering: one product in a slot (monthly, annual, …). */
+export interface Package {
+  readonly identifier: string;
+  readonly packageType: PackageType;
+  readonly webBillingProduct: Product;
+}
+
+/** The server-driven paywall document attached to an offering. */
+export interface PaywallData {
+  readonly default_locale: string;
+  readonly [key: string]: unknown;
+}
+
+/** A set of packages offered together. */
+export interface Offering {
+  readonly identifier: string;
+  readonly serverDescription: string;
+  readonly metadata: Readonly<Record<string, unknown>> | null;
+  readonly packagesById: Readonly<Record<string, Package>>;
+  readonly availablePackages: readonly Package[];
+  readonly lifetime: Package | null;
+  readonly annual: Package | null;
+  readonly sixMonth: Package | null;
+  readonly threeMonth: Package | null;
+  readonly twoMonth: Package | null;
+  readonly monthly: Package | null;
+  readonly weekly: Package | null;
+  readonly paywallComponents: PaywallData | null;
+}
+
+/** Every offering of the project, and the current one. */
+export interface Offerings {
+  readonly all: Readonly<Record<string, Offering>>;
+  readonly current: Offering | null;
+}
+
+/** Where a purchase was made. */
+export type Store =
+  | "app_store"
+  | "mac_app_store"
+  | "play_store"
+  | "amazon"
+  | "stripe"
+  | "rc_billing"
+  | "paddle"
+  | "test_store"
+  | "promotional"
+  | "unknown";
+
+/** Kind of period a subscription is in. */
+export type PeriodType = "normal" | "intro" | "trial" | "prepaid";
+
+/** Whether the customer bought it or got it through family sharing. */
+export type OwnershipType = "PURCHASED" | "FAMILY_SHARED" | "UNKNOWN";
+
+/** An entitlement (access level) of the customer. */
+export interface EntitlementInfo {
+  readonly identifier: string;
+  readonly isActive: boolean;
+  readonly willRenew: boolean;
+  readonly store: Store;
+  readonly latestPurchaseDate: Date;
+  readonly originalPurchaseDate: Date;
+  readonly expirationDate: Date | null;
+  readonly productIdentifier: string;
+  readonly productPlanIdentifier: string | null;
+  readonly unsubscribeDetectedAt: Date | null;
+  readonly billingIssueDetectedAt: Date | null;
+  readonly isSandbox: boolean;
+  readonly periodType: PeriodType;
+  readonly ownershipType: OwnershipType;
+}
+
+/** The customer's entitlements. */
+export interface EntitlementInfos {
+  readonly all: Readonly<Record<string, EntitlementInfo>>;
+  readonly active: Readonly<Record<string, EntitlementInfo>>;
+}
+
+/** A one-time purchase. */
+export interface NonSubscriptionTransaction {
+  readonly transactionIdentifier: string;
+  readonly productIdentifier: string;
+  readonly purchaseDate: Date;
+  readonly storeTransactionId: string | null;
+  readonly store: Store;
+}
+
+/** A subscription of the customer. */
+export interface SubscriptionInfo {
+  readonly productIdentifier: string;
+  readonly purchaseDate: Date;
+  readonly originalPurchaseDate: Date | null;
+  readonly expiresDate: Date | null;
+  readonly store: Store;
+  readonly unsubscribeDetectedAt: Date | null;
+  readonly isSandbox: boolean;
+  readonly billingIssuesDetectedAt: Date | null;
+  readonly gracePeriodExpiresDate: Date | null;
+  readonly ownershipType: OwnershipType;
+  readonly periodType: PeriodType;
+  readonly refundedAt: Date | null;
+  readonly storeTransactionId: string | null;
+  readonly isActive: boolean;
+  readonly willRenew: boolean;
+}
+
+/** Everything the backend knows about the customer's purchases. */
+export interface CustomerInfo {
+  readonly entitlements: EntitlementInfos;
+  readonly allExpirationDatesByProduct: Readonly<Record<string, Date | null>>;
+  readonly allPurchaseDatesByProduct: Readonly<Record<string, Date | null>>;
+  readonly activeSubscriptions: ReadonlySet<string>;
+  readonly managementURL: string | null;
+  readonly requestDate: Date;
+  readonly firstSeenDate: Date;
+  readonly originalPurchaseDate: Date | null;
+  readonly originalAppUserId: string;
+  readonly nonSubscriptionTransactions: readonly NonSubscriptionTransaction[];
+  readonly subscriptionsByProductIdentifier: Readonly<Record<string, SubscriptionInfo>>;
+}
+
+/** Where a redeemable purchase can be redeemed (anonymous web purchases). */
+export interface RedemptionInfo {
+  readonly redeemUrl: string;
+}
+
+/** The store's record of a completed purchase. */
+export interface StoreTransaction {
+  readonly storeTransactionId: string;
+  readonly productIdentifier: string;
+  readonly purchaseDate: Date;
+}
+
+/** What a successful purchase resolves with. */
+export interface PurchaseResult {
+  readonly customerInfo: CustomerInfo;
+  readonly redemptionInfo: RedemptionInfo | null;
+  readonly operationSessionId: string | null;
+  readonly storeTransaction: StoreTransaction | null;
+}
