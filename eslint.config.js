@@ -18,7 +18,15 @@ export default tseslint.config(
     files: ["src/**/*.ts"],
     ignores: ["src/ui/**", "src/paywall/**"],
     rules: {
-      "no-restricted-globals": ["error", "window", "document", "navigator", "location", "localStorage", "sessionStorage"],
+      "no-restricted-globals": [
+        "error",
+        "window",
+        "document",
+        "navigator",
+        "location",
+        "localStorage",
+        "sessionStorage",
+      ],
     },
   },
 );

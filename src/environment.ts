@@ -57,7 +57,8 @@ export function defaultEnvironment(): PurchasesEnvironment {
     setTimeout: (callback, ms) => g.setTimeout(callback, ms),
     clearTimeout: (handle) => g.clearTimeout(handle as ReturnType<typeof setTimeout>),
     random,
-    randomUUID: () => (typeof g.crypto?.randomUUID === "function" ? g.crypto.randomUUID() : fallbackUUID(random)),
+    randomUUID: () =>
+      typeof g.crypto?.randomUUID === "function" ? g.crypto.randomUUID() : fallbackUUID(random),
     storage: safeLocalStorage(win),
     window: win,
   };

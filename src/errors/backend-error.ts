@@ -60,7 +60,11 @@ function unknownBackendError(requestName: string, status: number, bodyText: stri
  * Turns a non-2xx response into a `PurchasesError`: a known 7xxx code maps per protocol.md, anything else
  * (an unknown or missing code, or a status of 500 and above) is `UnknownBackendError`.
  */
-export function errorFromBackendResponse(requestName: string, status: number, bodyText: string): PurchasesError {
+export function errorFromBackendResponse(
+  requestName: string,
+  status: number,
+  bodyText: string,
+): PurchasesError {
   let body: unknown = null;
   try {
     body = JSON.parse(bodyText);
@@ -76,7 +80,8 @@ export function errorFromBackendResponse(requestName: string, status: number, bo
       ? (body as { message: string }).message
       : null;
   const mapped = backendCode === undefined ? undefined : errorCodeForBackendCode(backendCode);
-  if (status >= 500 || mapped === undefined) return unknownBackendError(requestName, status, bodyText, backendCode);
+  if (status >= 500 || mapped === undefined)
+    return unknownBackendError(requestName, status, bodyText, backendCode);
   return new PurchasesError(mapped, undefined, {
     underlyingErrorMessage: backendMessage,
     extra: { statusCode: status, backendErrorCode: backendCode },

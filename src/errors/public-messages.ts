@@ -9,8 +9,7 @@ const publicMessages: Record<ErrorCode, string> = {
   [ErrorCode.PurchaseInvalidError]: "One or more of the arguments provided are invalid.",
   [ErrorCode.ProductNotAvailableForPurchaseError]: "The product is not available for purchase.",
   [ErrorCode.ProductAlreadyPurchasedError]: "This product is already active for the user.",
-  [ErrorCode.ReceiptAlreadyInUseError]:
-    "There is already another active subscriber using the same receipt.",
+  [ErrorCode.ReceiptAlreadyInUseError]: "There is already another active subscriber using the same receipt.",
   [ErrorCode.InvalidReceiptError]: "The receipt is not valid.",
   [ErrorCode.MissingReceiptFileError]: "The receipt is missing.",
   [ErrorCode.NetworkError]: "Error performing request. Please check your network connection and try again.",
@@ -23,8 +22,7 @@ const publicMessages: Record<ErrorCode, string> = {
   [ErrorCode.InvalidAppleSubscriptionKeyError]:
     "Apple Subscription Key is invalid or not present. In order to provide subscription offers, you must first generate a subscription key.",
   [ErrorCode.IneligibleError]: "The User is ineligible for that action.",
-  [ErrorCode.InsufficientPermissionsError]:
-    "App does not have sufficient permissions to make purchases.",
+  [ErrorCode.InsufficientPermissionsError]: "App does not have sufficient permissions to make purchases.",
   [ErrorCode.PaymentPendingError]: "The payment is pending.",
   [ErrorCode.InvalidSubscriberAttributesError]: "One or more of the attributes sent could not be saved.",
   [ErrorCode.LogOutWithAnonymousUserError]: "LogOut was called but the current user is anonymous.",
@@ -34,7 +32,8 @@ const publicMessages: Record<ErrorCode, string> = {
   [ErrorCode.CustomerInfoError]: "There was a problem related to the customer info.",
   [ErrorCode.SignatureVerificationError]: "Request failed signature verification.",
   [ErrorCode.InvalidEmailError]: "Email is not valid. Please provide a valid email address.",
-  [ErrorCode.TestStoreSimulatedPurchaseError]: "Simulated test purchase failure: no real transaction occurred",
+  [ErrorCode.TestStoreSimulatedPurchaseError]:
+    "Simulated test purchase failure: no real transaction occurred",
 };
 
 /** @returns the generic public message for `code`. */

@@ -35,7 +35,10 @@ export class PurchasesError extends Error {
   readonly extra: PurchasesErrorExtra | undefined;
 
   constructor(errorCode: ErrorCode, message?: string, options: PurchasesErrorOptions = {}) {
-    super(message ?? publicMessage(errorCode), options.cause === undefined ? undefined : { cause: options.cause });
+    super(
+      message ?? publicMessage(errorCode),
+      options.cause === undefined ? undefined : { cause: options.cause },
+    );
     this.errorCode = errorCode;
     this.underlyingErrorMessage = options.underlyingErrorMessage ?? null;
     this.extra = options.extra;

@@ -59,7 +59,10 @@ export class Backend {
     return this.http.request({ name: "getBranding", method: "GET", path: "/rcbilling/v1/branding", signal });
   }
 
-  postCheckoutStart(body: WireCheckoutStartRequest, signal?: AbortSignal): Promise<WireCheckoutStartResponse> {
+  postCheckoutStart(
+    body: WireCheckoutStartRequest,
+    signal?: AbortSignal,
+  ): Promise<WireCheckoutStartResponse> {
     return this.http.request({
       name: "postCheckoutStart",
       method: "POST",

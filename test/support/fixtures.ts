@@ -33,5 +33,6 @@ export const fixtures = {
   calculateTaxes: () => copy<WireCalculateTaxesResponse>(calculateTaxes),
   checkoutComplete: () => copy<WireCheckoutCompleteResponse>(checkoutComplete),
   checkoutStatusSucceeded: () => copy<WireCheckoutStatusResponse>(checkoutStatusSucceeded),
-  errors: () => copy<Record<keyof typeof errors, { status: number; body: { code: number; message: string } }>>(errors),
+  errors: () =>
+    copy<Record<keyof typeof errors, { status: number; body: { code: number; message: string } }>>(errors),
 };

@@ -1,0 +1,354 @@
+// purchases-web
+interface WireBrandingAppearance {
+    color_buttons_primary?: string | null;
+    color_accent?: string | null;
+    color_error?: string | null;
+    color_product_info_bg?: string | null;
+    color_form_bg?: string | null;
+    color_page_bg?: string | null;
+    font?: string | null;
+    shapes?: "default" | "rounded" | "rectangle" | "pill" | null;
+    show_product_description?: boolean | null;
+}
+interface WireBrandFontConfig {
+    font_url: string;
+    desktop?: {
+        font_size?: number;
+        font_weight?: number;
+    } | null;
+    mobile?: {
+        font_size?: number;
+        font_weight?: number;
+    } | null;
+}
+interface WireBrandingInfo {
+    app_icon: string | null;
+    app_icon_webp: string | null;
+    app_wordmark: string | null;
+    app_wordmark_webp: string | null;
+    app_name: string | null;
+    support_email: string | null;
+    appearance: WireBrandingAppearance | null;
+    brand_font_config?: WireBrandFontConfig | null;
+    gateway_tax_collection_enabled: boolean;
+}
+declare enum LogLevel {
+    Silent = 0,
+    Error = 1,
+    Warn = 2,
+    Info = 3,
+    Debug = 4,
+    Verbose = 5
+}
+type LogHandler = (level: LogLevel, message: string) => void;
+interface KeyValueStorage {
+    getItem(key: string): string | null;
+    setItem(key: string, value: string): void;
+    removeItem(key: string): void;
+}
+type TimerHandle = unknown;
+interface PurchasesEnvironment {
+    fetch: typeof fetch;
+    now(): number;
+    setTimeout(callback: () => void, ms: number): TimerHandle;
+    clearTimeout(handle: TimerHandle): void;
+    random(): number;
+    randomUUID(): string;
+    storage: KeyValueStorage | null;
+    window: Window | null;
+}
+interface HttpConfig {
+    proxyURL?: string;
+    additionalHeaders?: Record<string, string>;
+}
+interface FlagsConfig {
+    autoCollectUTMAsMetadata?: boolean;
+    collectAnalyticsEvents?: boolean;
+    allowPaddleAPIKey?: boolean;
+}
+interface PurchasesConfig {
+    apiKey: string;
+    appUserId: string;
+    httpConfig?: HttpConfig;
+    flags?: FlagsConfig;
+    environment?: Partial<PurchasesEnvironment>;
+}
+declare enum PeriodUnit {
+    Year = "year",
+    Month = "month",
+    Week = "week",
+    Day = "day"
+}
+interface Period {
+    readonly number: number;
+    readonly unit: PeriodUnit;
+}
+declare enum PackageType {
+    Unknown = "unknown",
+    Custom = "custom",
+    Lifetime = "$rc_lifetime",
+    Annual = "$rc_annual",
+    SixMonth = "$rc_six_month",
+    ThreeMonth = "$rc_three_month",
+    TwoMonth = "$rc_two_month",
+    Monthly = "$rc_monthly",
+    Weekly = "$rc_weekly"
+}
+declare enum ProductType {
+    Subscription = "subscription",
+    Consumable = "consumable",
+    NonConsumable = "non_consumable"
+}
+interface Price {
+    readonly amount: number;
+    readonly amountMicros: number;
+    readonly currency: string;
+    readonly formattedPrice: string;
+}
+interface PricingPhase {
+    readonly periodDuration: string | null;
+    readonly period: Period | null;
+    readonly price: Price | null;
+    readonly cycleCount: number;
+    readonly pricePerWeek: Price | null;
+    readonly pricePerMonth: Price | null;
+    readonly pricePerYear: Price | null;
+}
+interface PurchaseOption {
+    readonly id: string;
+    readonly priceId: string;
+}
+interface SubscriptionOption extends PurchaseOption {
+    readonly base: PricingPhase;
+    readonly trial: PricingPhase | null;
+    readonly introPrice: PricingPhase | null;
+}
+interface NonSubscriptionOption extends PurchaseOption {
+    readonly basePrice: Price;
+}
+interface TargetingContext {
+    readonly ruleId: string;
+    readonly revision: number;
+}
+interface PresentedOfferingContext {
+    readonly offeringIdentifier: string;
+    readonly placementIdentifier: string | null;
+    readonly targetingContext: TargetingContext | null;
+}
+interface Product {
+    readonly identifier: string;
+    readonly displayName: string;
+    readonly title: string;
+    readonly description: string | null;
+    readonly productType: ProductType;
+    readonly currentPrice: Price;
+    readonly normalPeriodDuration: string | null;
+    readonly period: Period | null;
+    readonly presentedOfferingIdentifier: string;
+    readonly presentedOfferingContext: PresentedOfferingContext;
+    readonly defaultPurchaseOption: PurchaseOption;
+    readonly defaultSubscriptionOption: SubscriptionOption | null;
+    readonly subscriptionOptions: Readonly<Record<string, SubscriptionOption>>;
+    readonly defaultNonSubscriptionOption: NonSubscriptionOption | null;
+    readonly freeTrialPhase: PricingPhase | null;
+    readonly introPricePhase: PricingPhase | null;
+}
+interface Package {
+    readonly identifier: string;
+    readonly packageType: PackageType;
+    readonly webBillingProduct: Product;
+}
+interface PaywallData {
+    readonly default_locale: string;
+    readonly [key: string]: unknown;
+}
+interface Offering {
+    readonly identifier: string;
+    readonly serverDescription: string;
+    readonly metadata: Readonly<Record<string, unknown>> | null;
+    readonly packagesById: Readonly<Record<string, Package>>;
+    readonly availablePackages: readonly Package[];
+    readonly lifetime: Package | null;
+    readonly annual: Package | null;
+    readonly sixMonth: Package | null;
+    readonly threeMonth: Package | null;
+    readonly twoMonth: Package | null;
+    readonly monthly: Package | null;
+    readonly weekly: Package | null;
+    readonly paywallComponents: PaywallData | null;
+}
+interface Offerings {
+    readonly all: Readonly<Record<string, Offering>>;
+    readonly current: Offering | null;
+}
+type Store = "app_store" | "mac_app_store" | "play_store" | "amazon" | "stripe" | "rc_billing" | "paddle" | "test_store" | "promotional" | "unknown";
+type PeriodType = "normal" | "intro" | "trial" | "prepaid";
+type OwnershipType = "PURCHASED" | "FAMILY_SHARED" | "UNKNOWN";
+interface EntitlementInfo {
+    readonly identifier: string;
+    readonly isActive: boolean;
+    readonly willRenew: boolean;
+    readonly store: Store;
+    readonly latestPurchaseDate: Date;
+    readonly originalPurchaseDate: Date;
+    readonly expirationDate: Date | null;
+    readonly productIdentifier: string;
+    readonly productPlanIdentifier: string | null;
+    readonly unsubscribeDetectedAt: Date | null;
+    readonly billingIssueDetectedAt: Date | null;
+    readonly isSandbox: boolean;
+    readonly periodType: PeriodType;
+    readonly ownershipType: OwnershipType;
+}
+interface EntitlementInfos {
+    readonly all: Readonly<Record<string, EntitlementInfo>>;
+    readonly active: Readonly<Record<string, EntitlementInfo>>;
+}
+interface NonSubscriptionTransaction {
+    readonly transactionIdentifier: string;
+    readonly productIdentifier: string;
+    readonly purchaseDate: Date;
+    readonly storeTransactionId: string | null;
+    readonly store: Store;
+}
+interface SubscriptionInfo {
+    readonly productIdentifier: string;
+    readonly purchaseDate: Date;
+    readonly originalPurchaseDate: Date | null;
+    readonly expiresDate: Date | null;
+    readonly store: Store;
+    readonly unsubscribeDetectedAt: Date | null;
+    readonly isSandbox: boolean;
+    readonly billingIssuesDetectedAt: Date | null;
+    readonly gracePeriodExpiresDate: Date | null;
+    readonly ownershipType: OwnershipType;
+    readonly periodType: PeriodType;
+    readonly refundedAt: Date | null;
+    readonly storeTransactionId: string | null;
+    readonly isActive: boolean;
+    readonly willRenew: boolean;
+}
+interface CustomerInfo {
+    readonly entitlements: EntitlementInfos;
+    readonly allExpirationDatesByProduct: Readonly<Record<string, Date | null>>;
+    readonly allPurchaseDatesByProduct: Readonly<Record<string, Date | null>>;
+    readonly activeSubscriptions: ReadonlySet<string>;
+    readonly managementURL: string | null;
+    readonly requestDate: Date;
+    readonly firstSeenDate: Date;
+    readonly originalPurchaseDate: Date | null;
+    readonly originalAppUserId: string;
+    readonly nonSubscriptionTransactions: readonly NonSubscriptionTransaction[];
+    readonly subscriptionsByProductIdentifier: Readonly<Record<string, SubscriptionInfo>>;
+}
+interface RedemptionInfo {
+    readonly redeemUrl: string;
+}
+interface StoreTransaction {
+    readonly storeTransactionId: string;
+    readonly productIdentifier: string;
+    readonly purchaseDate: Date;
+}
+interface PurchaseResult {
+    readonly customerInfo: CustomerInfo;
+    readonly redemptionInfo: RedemptionInfo | null;
+    readonly operationSessionId: string | null;
+    readonly storeTransaction: StoreTransaction | null;
+}
+interface GetOfferingsParams {
+    currency?: string;
+    offeringIdentifier?: string;
+}
+interface PlatformInfo {
+    flavor: string;
+    version: string;
+}
+type BrandingInfo = WireBrandingInfo;
+declare class Purchases {
+    private appUserId;
+    private readonly config;
+    private readonly env;
+    private readonly backend;
+    private readonly cache;
+    private readonly analytics;
+    private brandingPromise;
+    private closed;
+    static configure(config: PurchasesConfig): Purchases;
+    static configure(apiKey: string, appUserId: string, httpConfig?: HttpConfig, flags?: FlagsConfig): Purchases;
+    static getSharedInstance(): Purchases;
+    static isConfigured(): boolean;
+    static setLogLevel(level: LogLevel): void;
+    static setLogHandler(handler: LogHandler | null): void;
+    static setPlatformInfo(info: PlatformInfo | null): void;
+    static generateAnonymousAppUserId(): string;
+    private constructor();
+    getOfferings(params?: GetOfferingsParams): Promise<Offerings>;
+    getCurrentOfferingForPlacement(placementIdentifier: string, params?: Omit<GetOfferingsParams, "offeringIdentifier">): Promise<Offering | null>;
+    getCustomerInfo(): Promise<CustomerInfo>;
+    isEntitledTo(entitlementIdentifier: string): Promise<boolean>;
+    setAttributes(attributes: Record<string, string | null>): Promise<void>;
+    changeUser(newAppUserId: string): Promise<CustomerInfo>;
+    getAppUserId(): string;
+    isAnonymous(): boolean;
+    isSandbox(): boolean;
+    preload(): Promise<void>;
+    close(): void;
+    private loadBranding;
+    private assertOpen;
+    private fetchOfferings;
+    private buildOfferings;
+    private fetchProducts;
+    private customerInfoFrom;
+    private locale;
+}
+declare enum ErrorCode {
+    UnknownError = 0,
+    UserCancelledError = 1,
+    StoreProblemError = 2,
+    PurchaseNotAllowedError = 3,
+    PurchaseInvalidError = 4,
+    ProductNotAvailableForPurchaseError = 5,
+    ProductAlreadyPurchasedError = 6,
+    ReceiptAlreadyInUseError = 7,
+    InvalidReceiptError = 8,
+    MissingReceiptFileError = 9,
+    NetworkError = 10,
+    InvalidCredentialsError = 11,
+    UnexpectedBackendResponseError = 12,
+    InvalidAppUserIdError = 14,
+    OperationAlreadyInProgressError = 15,
+    UnknownBackendError = 16,
+    InvalidAppleSubscriptionKeyError = 17,
+    IneligibleError = 18,
+    InsufficientPermissionsError = 19,
+    PaymentPendingError = 20,
+    InvalidSubscriberAttributesError = 21,
+    LogOutWithAnonymousUserError = 22,
+    ConfigurationError = 23,
+    UnsupportedError = 24,
+    EmptySubscriberAttributesError = 25,
+    CustomerInfoError = 28,
+    SignatureVerificationError = 36,
+    InvalidEmailError = 38,
+    TestStoreSimulatedPurchaseError = 42
+}
+interface PurchasesErrorExtra {
+    readonly statusCode?: number;
+    readonly backendErrorCode?: number;
+}
+interface PurchasesErrorOptions {
+    readonly underlyingErrorMessage?: string | null;
+    readonly extra?: PurchasesErrorExtra;
+    readonly cause?: unknown;
+}
+declare class PurchasesError extends Error {
+    readonly name = "PurchasesError";
+    readonly errorCode: ErrorCode;
+    readonly underlyingErrorMessage: string | null;
+    readonly extra: PurchasesErrorExtra | undefined;
+    constructor(errorCode: ErrorCode, message?: string, options?: PurchasesErrorOptions);
+    toString(): string;
+}
+declare function isPurchasesError(value: unknown): value is PurchasesError;
+export { ErrorCode, LogLevel, PackageType, PeriodUnit, ProductType, Purchases, PurchasesError, isPurchasesError };
+export type { BrandingInfo, CustomerInfo, EntitlementInfo, EntitlementInfos, FlagsConfig, GetOfferingsParams, HttpConfig, KeyValueStorage, LogHandler, NonSubscriptionOption, NonSubscriptionTransaction, Offering, Offerings, OwnershipType, Package, PaywallData, Period, PeriodType, PlatformInfo, PresentedOfferingContext, Price, PricingPhase, Product, PurchaseOption, PurchaseResult, PurchasesConfig, PurchasesEnvironment, PurchasesErrorExtra, PurchasesErrorOptions, RedemptionInfo, Store, StoreTransaction, SubscriptionInfo, SubscriptionOption, TargetingContext, TimerHandle };

@@ -1,0 +1,70 @@
+import { BackendErrorCode } from "../errors/backend-error";
+import { ErrorCode } from "../errors/error-code";
+import { PurchasesError, isPurchasesError } from "../errors/purchases-error";
+import type { Backend } from "../http/backend";
+import type { WireCheckoutStartRequest, WireCheckoutStartResponse } from "../http/wire";
+import type { Package, PurchaseOption } from "../model/types";
+
+/** What starting a checkout needs. */
+export interface StartCheckoutOptions {
+  backend: Backend;
+  appUserId: string;
+  rcPackage: Package;
+  /** The option to buy; the product's default purchase option when omitted. */
+  purchaseOption?: PurchaseOption | null;
+  email?: string | null;
+  /** Developer metadata plus, with `autoCollectUTMAsMetadata`, the page's `utm_*` parameters. */
+  metadata?: Record<string, string> | null;
+  traceId: string;
+  signal?: AbortSignal;
+}
+
+/** The body of `POST /rcbilling/v1/checkout/start` for a package and option (billing.md §7). */
+export function checkoutStartBody(options: StartCheckoutOptions): WireCheckoutStartRequest {
+  const { appUserId, rcPackage, email, metadata, traceId } = options;
+  const product = rcPackage.webBillingProduct;
+  if (!product?.identifier) {
+    throw new PurchasesError(ErrorCode.PurchaseInvalidError, "Product ID was not set before purchase.");
+  }
+  const option = options.purchaseOption ?? product.defaultPurchaseOption;
+  const context = product.presentedOfferingContext;
+  const body: WireCheckoutStartRequest = {
+    app_user_id: appUserId,
+    product_id: product.identifier,
+    price_id: option.priceId,
+    presented_offering_identifier: context.offeringIdentifier,
+    trace_id: traceId,
+  };
+  if (email) body.email = email;
+  if (metadata && Object.keys(metadata).length > 0) body.metadata = metadata;
+  // Any option other than the product's default one is an offer the backend must apply.
+  if (option.id !== product.defaultPurchaseOption.id) body.offer_id = option.id;
+  if (context.targetingContext) {
+    body.applied_targeting_rule = {
+      rule_id: context.targetingContext.ruleId,
+      revision: context.targetingContext.revision,
+    };
+  }
+  if (context.placementIdentifier) body.presented_placement_identifier = context.placementIdentifier;
+  return body;
+}
+
+/**
+ * Starts a checkout. When the backend answers that an email is required (7879) although one was sent,
+ * the start is retried once without the email, so the customer can enter it in the form (billing.md §4).
+ *
+ * @example
+ * const { operation_session_id, gateway_params } = await startCheckout({ backend, appUserId, rcPackage, traceId });
+ */
+export async function startCheckout(options: StartCheckoutOptions): Promise<WireCheckoutStartResponse> {
+  const body = checkoutStartBody(options);
+  try {
+    return await options.backend.postCheckoutStart(body, options.signal);
+  } catch (error) {
+    const emailRequired =
+      isPurchasesError(error) && error.extra?.backendErrorCode === BackendErrorCode.EmailRequired;
+    if (!emailRequired || body.email === undefined) throw error;
+    const { email: _dropped, ...withoutEmail } = body;
+    return options.backend.postCheckoutStart(withoutEmail, options.signal);
+  }
+}

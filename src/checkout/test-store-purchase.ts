@@ -1,0 +1,64 @@
+import type { PurchasesEnvironment } from "../environment";
+import { ErrorCode } from "../errors/error-code";
+import { PurchasesError } from "../errors/purchases-error";
+import type { Backend } from "../http/backend";
+import { toCustomerInfo } from "../model/customer-info";
+import type { Package, PurchaseResult } from "../model/types";
+
+/** The outcome a developer picks in the test-store modal. */
+export type TestStoreOutcome = "valid" | "failed" | "cancelled";
+
+/** Options of {@link performTestStorePurchase}. */
+export interface TestStorePurchaseOptions {
+  backend: Backend;
+  env: PurchasesEnvironment;
+  appUserId: string;
+  rcPackage: Package;
+  outcome: TestStoreOutcome;
+  /** Sent as the receipt's `initiation_source`; "purchase" unless the purchase came from elsewhere. */
+  initiationSource?: string;
+  signal?: AbortSignal;
+}
+
+/**
+ * Completes a purchase made with a test-store key (billing.md §4 "Test-store purchase"): "valid" posts a
+ * receipt with a generated `test_{timestamp}_{uuid}` transaction id, "failed" rejects with
+ * ProductNotAvailableForPurchaseError and "cancelled" with UserCancelledError. No money moves.
+ *
+ * @example
+ * const { customerInfo } = await performTestStorePurchase({ backend, env, appUserId, rcPackage, outcome: "valid" });
+ */
+export async function performTestStorePurchase(options: TestStorePurchaseOptions): Promise<PurchaseResult> {
+  const { backend, env, appUserId, rcPackage, outcome, initiationSource = "purchase", signal } = options;
+  if (outcome === "cancelled") throw new PurchasesError(ErrorCode.UserCancelledError);
+  if (outcome === "failed") {
+    throw new PurchasesError(
+      ErrorCode.ProductNotAvailableForPurchaseError,
+      "Simulated test purchase failure: no real transaction occurred",
+    );
+  }
+  const product = rcPackage.webBillingProduct;
+  const context = product.presentedOfferingContext;
+  const targeting = context.targetingContext;
+  const purchaseDate = new Date(env.now());
+  const fetchToken = `test_${purchaseDate.getTime()}_${env.randomUUID()}`;
+  const response = await backend.postReceipt(
+    {
+      fetch_token: fetchToken,
+      product_id: product.identifier,
+      app_user_id: appUserId,
+      presented_offering_identifier: context.offeringIdentifier,
+      presented_placement_identifier: context.placementIdentifier,
+      applied_targeting_rule: targeting ? { rule_id: targeting.ruleId, revision: targeting.revision } : null,
+      initiation_source: initiationSource,
+    },
+    signal,
+  );
+  return {
+    // Entitlement activity is judged at the server's clock, not the (possibly wrong) device clock.
+    customerInfo: toCustomerInfo(response, response.request_date_ms),
+    redemptionInfo: null,
+    operationSessionId: null,
+    storeTransaction: { storeTransactionId: fetchToken, productIdentifier: product.identifier, purchaseDate },
+  };
+}

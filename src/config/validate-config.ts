@@ -1,0 +1,134 @@
+import { ErrorCode } from "../errors/error-code";
+import { PurchasesError } from "../errors/purchases-error";
+import {
+  DEFAULT_BASE_URL,
+  DEFAULT_FLAGS,
+  type ApiKeyKind,
+  type FlagsConfig,
+  type HttpConfig,
+  type PurchasesConfig,
+  type ResolvedConfig,
+} from "./purchases-config";
+
+const INVALID_API_KEY_MESSAGE = "Invalid API key. Use your Web Billing API key.";
+
+/** Ids that would merge unrelated customers if accepted (protocol.md). */
+const BLOCKED_APP_USER_IDS = new Set([
+  "no_user",
+  "null",
+  "none",
+  "nil",
+  "(null)",
+  "NaN",
+  "\\x00",
+  "\x00",
+  "unidentified",
+  "undefined",
+  "unknown",
+]);
+
+const RESERVED_HEADERS = new Set(
+  [
+    "Authorization",
+    "Content-Type",
+    "Accept",
+    "X-Platform",
+    "X-Version",
+    "X-Is-Sandbox",
+    "X-Platform-Flavor",
+    "X-Platform-Flavor-Version",
+  ].map((h) => h.toLowerCase()),
+);
+
+const configurationError = (message: string) => new PurchasesError(ErrorCode.ConfigurationError, message);
+
+/** @returns what the key is for; throws `InvalidCredentialsError` for anything else. */
+export function validateApiKey(apiKey: unknown, flags: FlagsConfig = DEFAULT_FLAGS): ApiKeyKind {
+  if (typeof apiKey !== "string") {
+    throw new PurchasesError(ErrorCode.InvalidCredentialsError, INVALID_API_KEY_MESSAGE, {
+      underlyingErrorMessage: `The API key must be a string, got ${typeof apiKey}.`,
+    });
+  }
+  const kind = (apiKey.match(/^(rcb_sb_|rcb_|test_|pdl_)[A-Za-z0-9_-]+$/) ?? [])[1];
+  if (kind === "rcb_sb_") return "sandbox";
+  if (kind === "rcb_") return "production";
+  if (kind === "test_") return "test_store";
+  if (kind === "pdl_" && flags.allowPaddleAPIKey) return "paddle";
+  throw new PurchasesError(ErrorCode.InvalidCredentialsError, INVALID_API_KEY_MESSAGE);
+}
+
+/** Throws `InvalidAppUserIdError` for ids on the blocklist, containing "/", or not strings. */
+export function validateAppUserId(appUserId: unknown): string {
+  if (typeof appUserId !== "string") {
+    throw new PurchasesError(ErrorCode.InvalidAppUserIdError, "The app user id must be a string.", {
+      underlyingErrorMessage: `Got ${appUserId === null ? "null" : typeof appUserId}.`,
+    });
+  }
+  if (appUserId.trim() === "" || BLOCKED_APP_USER_IDS.has(appUserId) || appUserId.includes("/")) {
+    throw new PurchasesError(ErrorCode.InvalidAppUserIdError, `"${appUserId}" is not a valid app user id.`, {
+      underlyingErrorMessage: 'App user ids must not be empty, contain "/" or be a reserved placeholder.',
+    });
+  }
+  return appUserId;
+}
+
+/** Throws `ConfigurationError` unless `currency` is three uppercase letters (ISO 4217 shape). */
+export function validateCurrency(currency: unknown): string | undefined {
+  if (currency === undefined) return undefined;
+  if (typeof currency !== "string" || !/^[A-Z]{3}$/.test(currency)) {
+    throw configurationError(
+      `Currency code ${String(currency)} is not valid. Please provide a valid ISO 4217 currency code.`,
+    );
+  }
+  return currency;
+}
+
+function validateHttpConfig(httpConfig: HttpConfig | undefined) {
+  if (httpConfig !== undefined && (typeof httpConfig !== "object" || httpConfig === null)) {
+    throw configurationError("httpConfig must be an object.");
+  }
+  const { proxyURL, additionalHeaders = {} } = httpConfig ?? {};
+  if (proxyURL !== undefined) {
+    if (typeof proxyURL !== "string" || proxyURL === "")
+      throw configurationError("proxyURL must be a non-empty string.");
+    if (proxyURL.endsWith("/"))
+      throw configurationError("Invalid proxy URL. The proxy URL should not end with a trailing slash.");
+  }
+  if (typeof additionalHeaders !== "object" || additionalHeaders === null) {
+    throw configurationError("additionalHeaders must be an object of header names to string values.");
+  }
+  for (const [name, value] of Object.entries(additionalHeaders)) {
+    if (RESERVED_HEADERS.has(name.toLowerCase())) {
+      throw configurationError(
+        `Invalid additional headers. The header ${name} is reserved and cannot be set.`,
+      );
+    }
+    if (typeof value !== "string")
+      throw configurationError(`The additional header ${name} must have a string value.`);
+  }
+  return { baseUrl: proxyURL ?? DEFAULT_BASE_URL, additionalHeaders: { ...additionalHeaders } };
+}
+
+function validateFlags(flags: FlagsConfig | undefined): Required<FlagsConfig> {
+  if (flags === undefined) return { ...DEFAULT_FLAGS };
+  if (typeof flags !== "object" || flags === null) throw configurationError("flags must be an object.");
+  const resolved = { ...DEFAULT_FLAGS };
+  for (const key of Object.keys(DEFAULT_FLAGS) as (keyof FlagsConfig)[]) {
+    const value = flags[key];
+    if (value === undefined) continue;
+    if (typeof value !== "boolean") throw configurationError(`The flag ${key} must be a boolean.`);
+    resolved[key] = value;
+  }
+  return resolved;
+}
+
+/** Validates a whole configuration; throws the first problem as a `PurchasesError`, changing nothing. */
+export function resolveConfig(config: PurchasesConfig): ResolvedConfig {
+  if (typeof config !== "object" || config === null) {
+    throw configurationError("Purchases.configure needs a configuration object or (apiKey, appUserId).");
+  }
+  const flags = validateFlags(config.flags);
+  const apiKeyKind = validateApiKey(config.apiKey, flags);
+  const appUserId = validateAppUserId(config.appUserId);
+  return { apiKey: config.apiKey, apiKeyKind, appUserId, ...validateHttpConfig(config.httpConfig), flags };
+}

@@ -1,0 +1,40 @@
+import { PeriodUnit, type Period } from "./types";
+
+const UNIT_BY_LETTER: Readonly<Record<string, PeriodUnit>> = {
+  Y: PeriodUnit.Year,
+  M: PeriodUnit.Month,
+  W: PeriodUnit.Week,
+  D: PeriodUnit.Day,
+};
+
+// Nominal lengths (billing.md §3): good enough to compare prices across periods, not to compute dates.
+const DAYS_PER_UNIT: Readonly<Record<PeriodUnit, number>> = {
+  [PeriodUnit.Year]: 365,
+  [PeriodUnit.Month]: 30,
+  [PeriodUnit.Week]: 7,
+  [PeriodUnit.Day]: 1,
+};
+
+/**
+ * Reads a billing period from the backend's ISO-8601 duration: `P` or `PT`, a positive integer and one of
+ * `Y`, `M`, `W`, `D`. `PT` is accepted as the backend sends it, so `PT1M` is one month, not one minute.
+ *
+ * @returns the period, or null for anything else (combined durations, fractions, zero, empty text).
+ * @example
+ * parseISODuration("P3M"); // { number: 3, unit: PeriodUnit.Month }
+ * parseISODuration("P1Y2M"); // null
+ */
+export function parseISODuration(s: string): Period | null {
+  const match = /^PT?([1-9]\d*)([YMWD])$/.exec(s);
+  return match ? { number: Number(match[1]), unit: UNIT_BY_LETTER[match[2]!]! } : null;
+}
+
+/**
+ * The nominal length of a period in days, counting a day as 1, a week 7, a month 30 and a year 365.
+ *
+ * @example
+ * periodInDays({ number: 2, unit: PeriodUnit.Week }); // 14
+ */
+export function periodInDays(period: Period): number {
+  return period.number * DAYS_PER_UNIT[period.unit];
+}

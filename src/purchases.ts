@@ -1,0 +1,445 @@
+import { defaultEnvironment, type PurchasesEnvironment } from "./environment";
+import { ErrorCode } from "./errors/error-code";
+import { PurchasesError } from "./errors/purchases-error";
+import { Backend } from "./http/backend";
+import { HttpClient } from "./http/http-client";
+import { RequestCache } from "./http/request-cache";
+import type {
+  WireBrandingInfo,
+  WireCustomerInfoResponse,
+  WireOfferingsResponse,
+  WireProductDetails,
+} from "./http/wire";
+import { Logger, setLogHandler, setLogLevel, type LogHandler, type LogLevel } from "./logger";
+import type { FlagsConfig, HttpConfig, PurchasesConfig, ResolvedConfig } from "./config/purchases-config";
+import { resolveConfig, validateAppUserId, validateCurrency } from "./config/validate-config";
+import { offeringIdForPlacement, productIdsOf, toOfferings } from "./model/offerings";
+import { toCustomerInfo } from "./model/customer-info";
+import { AnalyticsTracker } from "./analytics/analytics-tracker";
+import type { CustomerInfo, Offering, Offerings } from "./model/types";
+
+/** Prefix of ids made by {@link Purchases.generateAnonymousAppUserId}. */
+const ANONYMOUS_PREFIX = "$RCAnonymousID:";
+const REQUEST_TIMEOUT_MS = 10_000;
+/** Offerings and products change rarely; customer info changes with purchases and renewals. */
+const OFFERINGS_TTL_MS = 5 * 60_000;
+const CUSTOMER_INFO_TTL_MS = 30_000;
+/** Product ids per products request; larger catalogues are fetched in parallel batches. */
+const PRODUCT_IDS_PER_REQUEST = 20;
+
+/** Options of {@link Purchases.getOfferings}. */
+export interface GetOfferingsParams {
+  /** ISO 4217 code of the currency to price products in; the customer's own when omitted. */
+  currency?: string;
+  /** Fetch only this offering (and its products). */
+  offeringIdentifier?: string;
+}
+
+/** Identifies a wrapper SDK (a framework binding) in request headers. */
+export interface PlatformInfo {
+  flavor: string;
+  version: string;
+}
+
+/** Branding of the project, as the checkout shows it. */
+export type BrandingInfo = WireBrandingInfo;
+
+interface CachedCustomerInfo {
+  wire: WireCustomerInfoResponse;
+  receivedAt: number;
+}
+
+let sharedInstance: Purchases | null = null;
+let platformInfo: PlatformInfo | null = null;
+
+/**
+ * The entry point of the SDK. Configure it once with a Web Billing API key and the customer's id, then
+ * read offerings and customer info and start purchases.
+ *
+ * @example
+ * const purchases = Purchases.configure({ apiKey: "rcb_sb_abc", appUserId: "user_1" });
+ * const offerings = await purchases.getOfferings({ currency: "ZAR" });
+ * const monthly = offerings.current?.monthly;
+ */
+export class Purchases {
+  private appUserId: string;
+  private readonly config: ResolvedConfig;
+  private readonly env: PurchasesEnvironment;
+  private readonly backend: Backend;
+  private readonly cache: RequestCache;
+  private readonly analytics: AnalyticsTracker;
+  private brandingPromise: Promise<BrandingInfo | null> | null = null;
+  private closed = false;
+
+  /**
+   * Validates the configuration and makes the shared instance. Throws a `PurchasesError` (changing
+   * nothing) when a value is invalid. Calling it again replaces the shared instance, with a warning.
+   *
+   * @example
+   * Purchases.configure({ apiKey: "rcb_abc", appUserId: "user_1", httpConfig: { proxyURL: "/billing" } });
+   * Purchases.configure("rcb_abc", "user_1"); // the positional form
+   */
+  static configure(config: PurchasesConfig): Purchases;
+  static configure(
+    apiKey: string,
+    appUserId: string,
+    httpConfig?: HttpConfig,
+    flags?: FlagsConfig,
+  ): Purchases;
+  static configure(
+    configOrApiKey: PurchasesConfig | string,
+    appUserId?: string,
+    httpConfig?: HttpConfig,
+    flags?: FlagsConfig,
+  ): Purchases {
+    const config: PurchasesConfig =
+      typeof configOrApiKey === "string"
+        ? { apiKey: configOrApiKey, appUserId: appUserId as string, httpConfig, flags }
+        : configOrApiKey;
+    const instance = new Purchases(config);
+    if (sharedInstance) {
+      Logger.warn(
+        "Purchases is already initialized. You normally should only configure Purchases once. Creating and returning new instance.",
+      );
+      sharedInstance.close();
+    }
+    sharedInstance = instance;
+    return instance;
+  }
+
+  /**
+   * @returns the instance made by the last `configure`.
+   * @throws PurchasesError (ConfigurationError) before `configure` is called.
+   * @example
+   * const customerInfo = await Purchases.getSharedInstance().getCustomerInfo();
+   */
+  static getSharedInstance(): Purchases {
+    if (!sharedInstance) {
+      throw new PurchasesError(
+        ErrorCode.ConfigurationError,
+        "Purchases must be configured before calling getSharedInstance. Call Purchases.configure first.",
+      );
+    }
+    return sharedInstance;
+  }
+
+  /**
+   * @returns whether a shared instance exists.
+   * @example
+   * if (!Purchases.isConfigured()) Purchases.configure({ apiKey, appUserId });
+   */
+  static isConfigured(): boolean {
+    return sharedInstance !== null;
+  }
+
+  /**
+   * Sets how much the SDK logs (default `LogLevel.Warn`).
+   * @example
+   * Purchases.setLogLevel(LogLevel.Debug);
+   */
+  static setLogLevel(level: LogLevel): void {
+    setLogLevel(level);
+  }
+
+  /**
+   * Sends log lines to `handler` instead of the console; `null` restores the console.
+   * @example
+   * Purchases.setLogHandler((level, message) => myLogger.log(level, message));
+   */
+  static setLogHandler(handler: LogHandler | null): void {
+    setLogHandler(handler);
+  }
+
+  /**
+   * Names the wrapper SDK in the `X-Platform-Flavor` headers of every later request.
+   * @example
+   * Purchases.setPlatformInfo({ flavor: "purchases-web-react", version: "1.0.0" });
+   */
+  static setPlatformInfo(info: PlatformInfo | null): void {
+    if (info !== null && (typeof info?.flavor !== "string" || typeof info?.version !== "string")) {
+      throw new PurchasesError(
+        ErrorCode.ConfigurationError,
+        "Platform info needs a string flavor and version.",
+      );
+    }
+    platformInfo = info && { flavor: info.flavor, version: info.version };
+  }
+
+  /**
+   * @returns a new anonymous app user id: `$RCAnonymousID:` followed by 32 hex characters.
+   * @example
+   * Purchases.configure({ apiKey, appUserId: Purchases.generateAnonymousAppUserId() });
+   */
+  static generateAnonymousAppUserId(): string {
+    return ANONYMOUS_PREFIX + defaultEnvironment().randomUUID().replace(/-/g, "");
+  }
+
+  private constructor(config: PurchasesConfig) {
+    this.config = resolveConfig(config);
+    const environment = config.environment;
+    if (environment !== undefined && (typeof environment !== "object" || environment === null)) {
+      throw new PurchasesError(ErrorCode.ConfigurationError, "environment must be an object.");
+    }
+    this.env = { ...defaultEnvironment(), ...environment };
+    this.appUserId = this.config.appUserId;
+    this.backend = new Backend(
+      new HttpClient({
+        apiKey: this.config.apiKey,
+        baseUrl: this.config.baseUrl,
+        isSandbox: this.isSandbox(),
+        additionalHeaders: this.config.additionalHeaders,
+        platformInfo: () => platformInfo,
+        env: this.env,
+        timeoutMs: REQUEST_TIMEOUT_MS,
+      }),
+    );
+    this.cache = new RequestCache(this.env);
+    this.analytics = new AnalyticsTracker({
+      backend: this.backend,
+      env: this.env,
+      appUserId: () => this.appUserId,
+      enabled: this.config.flags.collectAnalyticsEvents,
+    });
+    this.analytics.track("sdk_initialized", {});
+  }
+
+  /**
+   * @returns the offerings with their packages and normalised products.
+   * @example
+   * const { current } = await purchases.getOfferings({ currency: "ZAR" });
+   */
+  async getOfferings(params: GetOfferingsParams = {}): Promise<Offerings> {
+    this.assertOpen();
+    const currency = validateCurrency(params.currency);
+    const { offeringIdentifier } = params;
+    if (offeringIdentifier !== undefined && typeof offeringIdentifier !== "string") {
+      throw new PurchasesError(ErrorCode.ConfigurationError, "offeringIdentifier must be a string.");
+    }
+    const wire = await this.fetchOfferings();
+    const selected = offeringIdentifier
+      ? { ...wire, offerings: wire.offerings.filter((o) => o.identifier === offeringIdentifier) }
+      : wire;
+    return this.buildOfferings(selected, currency, null);
+  }
+
+  /**
+   * @returns the offering shown at `placementIdentifier` (or the fallback offering), null when none.
+   * @example
+   * const offering = await purchases.getCurrentOfferingForPlacement("onboarding");
+   */
+  async getCurrentOfferingForPlacement(
+    placementIdentifier: string,
+    params: Omit<GetOfferingsParams, "offeringIdentifier"> = {},
+  ): Promise<Offering | null> {
+    this.assertOpen();
+    if (typeof placementIdentifier !== "string" || placementIdentifier === "") {
+      throw new PurchasesError(
+        ErrorCode.ConfigurationError,
+        "placementIdentifier must be a non-empty string.",
+      );
+    }
+    const currency = validateCurrency(params.currency);
+    const wire = await this.fetchOfferings();
+    const offeringId = offeringIdForPlacement(wire, placementIdentifier);
+    if (offeringId === null) return null;
+    const only = { ...wire, offerings: wire.offerings.filter((o) => o.identifier === offeringId) };
+    const offerings = await this.buildOfferings(only, currency, placementIdentifier);
+    return offerings.all[offeringId] ?? null;
+  }
+
+  /**
+   * @returns the customer's entitlements and purchases, judged by the server's clock.
+   * @example
+   * const info = await purchases.getCustomerInfo();
+   * if ("premium" in info.entitlements.active) unlockPremium();
+   */
+  async getCustomerInfo(): Promise<CustomerInfo> {
+    this.assertOpen();
+    const appUserId = this.appUserId;
+    const cached = await this.cache.get<CachedCustomerInfo>(
+      `customerInfo:${appUserId}`,
+      CUSTOMER_INFO_TTL_MS,
+      async () => ({
+        wire: await this.backend.getCustomerInfo(appUserId),
+        receivedAt: this.env.now(),
+      }),
+    );
+    return this.customerInfoFrom(cached);
+  }
+
+  /**
+   * @returns whether the customer has the entitlement `entitlementIdentifier` active now.
+   * @example
+   * if (await purchases.isEntitledTo("premium")) showUnlimitedBadge();
+   */
+  async isEntitledTo(entitlementIdentifier: string): Promise<boolean> {
+    if (typeof entitlementIdentifier !== "string" || entitlementIdentifier === "") {
+      throw new PurchasesError(
+        ErrorCode.ConfigurationError,
+        "entitlementIdentifier must be a non-empty string.",
+      );
+    }
+    const info = await this.getCustomerInfo();
+    return entitlementIdentifier in info.entitlements.active;
+  }
+
+  /**
+   * Stores attributes on the customer; a `null` value deletes one.
+   * @example
+   * await purchases.setAttributes({ $email: "ada@example.com", favourite_realm: "night court" });
+   */
+  async setAttributes(attributes: Record<string, string | null>): Promise<void> {
+    this.assertOpen();
+    if (typeof attributes !== "object" || attributes === null || Array.isArray(attributes)) {
+      throw new PurchasesError(ErrorCode.InvalidSubscriberAttributesError, "Attributes must be an object.");
+    }
+    const entries = Object.entries(attributes);
+    for (const [key, value] of entries) {
+      if (key === "" || (value !== null && typeof value !== "string")) {
+        throw new PurchasesError(
+          ErrorCode.InvalidSubscriberAttributesError,
+          `The attribute "${key}" must have a non-empty name and a string or null value.`,
+        );
+      }
+    }
+    if (entries.length === 0) return;
+    const updatedAt = this.env.now();
+    await this.backend.postAttributes(
+      this.appUserId,
+      Object.fromEntries(entries.map(([key, value]) => [key, { value, updated_at_ms: updatedAt }])),
+    );
+  }
+
+  /**
+   * Switches to another customer and returns their customer info.
+   * @example
+   * const info = await purchases.changeUser("user_42");
+   */
+  async changeUser(newAppUserId: string): Promise<CustomerInfo> {
+    this.assertOpen();
+    this.appUserId = validateAppUserId(newAppUserId);
+    this.cache.invalidate();
+    return this.getCustomerInfo();
+  }
+
+  /**
+   * @returns the current app user id.
+   * @example
+   * console.log(purchases.getAppUserId());
+   */
+  getAppUserId(): string {
+    return this.appUserId;
+  }
+
+  /**
+   * @returns whether the current id was made by `generateAnonymousAppUserId`.
+   * @example
+   * if (purchases.isAnonymous()) askToSignIn();
+   */
+  isAnonymous(): boolean {
+    return this.appUserId.startsWith(ANONYMOUS_PREFIX);
+  }
+
+  /**
+   * @returns whether the API key is a sandbox (`rcb_sb_`) or Test Store (`test_`) key.
+   * @example
+   * if (purchases.isSandbox()) showTestBanner();
+   */
+  isSandbox(): boolean {
+    return this.config.apiKeyKind === "sandbox" || this.config.apiKeyKind === "test_store";
+  }
+
+  /**
+   * Loads what a purchase needs ahead of time (branding), so the checkout opens faster.
+   * @example
+   * await purchases.preload();
+   */
+  async preload(): Promise<void> {
+    this.assertOpen();
+    await this.loadBranding();
+  }
+
+  /**
+   * Releases timers and listeners. A closed instance rejects further calls; if it was the shared
+   * instance, `isConfigured()` becomes false.
+   * @example
+   * purchases.close();
+   */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.cache.invalidate();
+    this.analytics.dispose();
+    if (sharedInstance === this) sharedInstance = null;
+  }
+
+  /** Branding is loaded once per instance; a failure is logged and leaves the checkout unbranded. */
+  private loadBranding(): Promise<BrandingInfo | null> {
+    this.brandingPromise ??= this.backend.getBranding().catch((error: unknown) => {
+      this.brandingPromise = null;
+      if (this.config.apiKeyKind === "test_store") {
+        Logger.warn("Branding is not available for Test Store keys; the checkout uses the default look.");
+        return null;
+      }
+      throw error;
+    });
+    return this.brandingPromise;
+  }
+
+  private assertOpen(): void {
+    if (this.closed) {
+      throw new PurchasesError(
+        ErrorCode.ConfigurationError,
+        "This Purchases instance was closed. Configure a new one.",
+      );
+    }
+  }
+
+  private fetchOfferings(): Promise<WireOfferingsResponse> {
+    const appUserId = this.appUserId;
+    return this.cache.get(`offerings:${appUserId}`, OFFERINGS_TTL_MS, () =>
+      this.backend.getOfferings(appUserId),
+    );
+  }
+
+  private async buildOfferings(
+    wire: WireOfferingsResponse,
+    currency: string | undefined,
+    placementIdentifier: string | null,
+  ): Promise<Offerings> {
+    const products = await this.fetchProducts(productIdsOf(wire), currency);
+    if (wire.offerings.length === 0) Logger.debug("No offerings were returned by the backend.");
+    return toOfferings(wire, products, { locale: this.locale(), placementIdentifier });
+  }
+
+  private async fetchProducts(
+    productIds: string[],
+    currency: string | undefined,
+  ): Promise<WireProductDetails[]> {
+    const appUserId = this.appUserId;
+    const batches: string[][] = [];
+    for (let i = 0; i < productIds.length; i += PRODUCT_IDS_PER_REQUEST) {
+      batches.push(productIds.slice(i, i + PRODUCT_IDS_PER_REQUEST));
+    }
+    const responses = await Promise.all(
+      batches.map((ids) =>
+        this.cache.get(`products:${appUserId}:${currency ?? ""}:${ids.join(",")}`, OFFERINGS_TTL_MS, () =>
+          this.backend.getProducts(appUserId, ids, currency),
+        ),
+      ),
+    );
+    return responses.flatMap((response) => response.product_details);
+  }
+
+  private customerInfoFrom({ wire, receivedAt }: CachedCustomerInfo): CustomerInfo {
+    // Judge expiry by the server's clock: its request date plus the time since the answer arrived.
+    const serverRequestMs = Number.isFinite(wire.request_date_ms)
+      ? wire.request_date_ms
+      : Date.parse(wire.request_date);
+    return toCustomerInfo(wire, serverRequestMs + (this.env.now() - receivedAt));
+  }
+
+  private locale(): string {
+    return this.env.window?.navigator?.language || "en-US";
+  }
+}

@@ -1,0 +1,55 @@
+import { build } from "esbuild";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ROOT, ensureBuilt } from "./built-package";
+
+/** Bundles an app that imports only `Purchases`, the way a host app's bundler would, and returns its entry chunk. */
+async function bundleSingleImport(): Promise<string> {
+  const outdir = mkdtempSync(join(tmpdir(), "pw-size-"));
+  try {
+    const result = await build({
+      stdin: {
+        contents: 'import { Purchases } from "purchases-web"; globalThis.P = Purchases;',
+        resolveDir: ROOT,
+      },
+      bundle: true,
+      splitting: true,
+      format: "esm",
+      minify: true,
+      write: false,
+      outdir,
+      platform: "browser",
+      logLevel: "silent",
+    });
+    const entry = result.outputFiles.find((f) => f.path.endsWith("stdin.js"));
+    if (!entry) throw new Error("esbuild produced no entry chunk");
+    return entry.text;
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
+}
+
+let core = "";
+beforeAll(async () => {
+  ensureBuilt();
+  core = await bundleSingleImport();
+}, 120_000);
+
+describe("the core bundle of `import { Purchases }`", () => {
+  it("resolves through the package exports map and costs at most 12 KB min+gzip", () => {
+    const gzipped = gzipSync(core, { level: 9 }).length;
+    expect(gzipped).toBeGreaterThan(1000);
+    expect(gzipped).toBeLessThanOrEqual(12 * 1024);
+  });
+
+  it("contains no UI, Stripe or locale code", () => {
+    expect(core).not.toMatch(/preact/i);
+    expect(core).not.toMatch(/stripe\.com|loadStripe|@stripe/i);
+    expect(core).not.toMatch(/intl-messageformat/);
+    expect(core).not.toContain("Test Store Purchase");
+    expect(core).not.toContain("or pay with card");
+  });
+});

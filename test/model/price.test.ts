@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import { ZERO_DECIMAL_CURRENCIES, formatPrice, pricePerUnit, toPrice } from "../../src/model/price";
+import { PeriodUnit } from "../../src/model/types";
+
+describe("ZERO_DECIMAL_CURRENCIES", () => {
+  it("lists exactly the 16 zero-decimal currencies of the spec", () => {
+    expect([...ZERO_DECIMAL_CURRENCIES].sort()).toEqual(
+      "BIF CLP DJF GNF JPY KMF KRW MGA PYG RWF UGX VND VUV XAF XOF XPF".split(" "),
+    );
+  });
+});
+
+describe("toPrice", () => {
+  it("converts micros to cents for a two-decimal currency", () => {
+    expect(toPrice(99_000_000, "ZAR", "en-ZA")).toEqual({
+      amount: 9900,
+      amountMicros: 99_000_000,
+      currency: "ZAR",
+      formattedPrice: expect.stringMatching(/^R\s99,00$/),
+    });
+  });
+
+  it("converts micros to whole yen for JPY, a zero-decimal currency", () => {
+    const price = toPrice(1_500_000_000, "JPY", "en-US");
+    expect(price.amount).toBe(1500);
+    expect(price.formattedPrice).toBe("¥1,500");
+  });
+
+  it("treats a lower-case zero-decimal currency code as zero-decimal", () => {
+    expect(toPrice(500_000_000, "krw", "en-US").amount).toBe(500);
+  });
+
+  it("rounds an amount that falls between minor units", () => {
+    expect(toPrice(124_285_714, "ZAR", "en-ZA").amount).toBe(12429);
+  });
+});
+
+describe("formatPrice", () => {
+  it("formats in the given locale", () => {
+    expect(formatPrice(9_990_000, "USD", "en-US")).toBe("$9.99");
+    expect(formatPrice(9_990_000, "EUR", "de-DE")).toMatch(/^9,99\s€$/);
+  });
+
+  it('shows "$" where Intl would write "US$"', () => {
+    expect(new Intl.NumberFormat("en-CA", { style: "currency", currency: "USD" }).format(1)).toContain("US$");
+    expect(formatPrice(9_990_000, "USD", "en-CA")).toBe("$9.99");
+  });
+
+  it("shows a zero amount without fraction digits", () => {
+    expect(formatPrice(0, "USD", "en-US")).toBe("$0");
+    expect(formatPrice(0, "ZAR", "en-ZA")).toMatch(/^R\s0$/);
+  });
+
+  it("keeps the fraction digits of a non-zero whole amount", () => {
+    expect(formatPrice(10_000_000, "USD", "en-US")).toBe("$10.00");
+  });
+
+  it("falls back to en-US for an invalid locale instead of throwing", () => {
+    expect(formatPrice(9_990_000, "USD", "not a locale!!")).toBe("$9.99");
+  });
+
+  it('accepts a locale written with an underscore ("pt_BR")', () => {
+    expect(formatPrice(9_990_000, "BRL", "pt_BR")).toMatch(/^R\$\s9,99$/);
+  });
+
+  it("does not throw for a currency code Intl rejects", () => {
+    expect(formatPrice(9_990_000, "ZA", "en-US")).toBe("ZA 9.99");
+  });
+});
+
+describe("pricePerUnit", () => {
+  const monthly = toPrice(99_000_000, "ZAR", "en-ZA");
+  const perMonth = { number: 1, unit: PeriodUnit.Month };
+
+  it("scales a monthly price to a week as price × 7 / 30", () => {
+    expect(pricePerUnit(monthly, perMonth, PeriodUnit.Week, "en-ZA").amountMicros).toBe(23_100_000);
+  });
+
+  it("scales a monthly price to a year as price × 365 / 30", () => {
+    const perYear = pricePerUnit(monthly, perMonth, PeriodUnit.Year, "en-ZA");
+    expect(perYear).toEqual({
+      amount: 120450,
+      amountMicros: 1_204_500_000,
+      currency: "ZAR",
+      formattedPrice: expect.stringMatching(/^R\s1\s204,50$/),
+    });
+  });
+
+  it("scales a weekly price to a month as price × 30 / 7, rounded to a whole micro", () => {
+    const weekly = toPrice(29_000_000, "ZAR", "en-ZA");
+    const result = pricePerUnit(weekly, { number: 1, unit: PeriodUnit.Week }, PeriodUnit.Month, "en-ZA");
+    expect(result.amountMicros).toBe(124_285_714);
+    expect(result.amount).toBe(12429);
+  });
+
+  it("uses the whole length of a multi-unit period", () => {
+    const quarterly = toPrice(270_000_000, "ZAR", "en-ZA");
+    const result = pricePerUnit(quarterly, { number: 3, unit: PeriodUnit.Month }, PeriodUnit.Month, "en-ZA");
+    expect(result.amountMicros).toBe(90_000_000);
+  });
+
+  it("returns the same price for the period's own unit", () => {
+    expect(pricePerUnit(monthly, perMonth, PeriodUnit.Month, "en-ZA")).toEqual(monthly);
+  });
+});
