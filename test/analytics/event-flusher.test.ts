@@ -3,10 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { EventFlusher } from "../../src/analytics/event-flusher";
 import { FLUSH_MAX_DELAY_MS, MAX_BATCH_BYTES, MAX_QUEUED_EVENTS } from "../../src/analytics/flush-policy";
 import { defaultEnvironment, type PurchasesEnvironment } from "../../src/environment";
-import { Backend } from "../../src/http/backend";
-import { HttpClient } from "../../src/http/http-client";
 import type { WireEvent, WireEventsRequest } from "../../src/http/wire";
 import { LogLevel, setLogHandler, setLogLevel } from "../../src/logger";
+import { testBackend } from "../support/backend";
 import { TEST_BASE_URL, useMswServer } from "../support/msw";
 
 const server = useMswServer();
@@ -50,17 +49,7 @@ function eventsEndpoint(initialStatus: number | null = 201) {
 }
 
 // The backend keeps its own environment so that the flusher's timers can be observed on their own.
-const backend = new Backend(
-  new HttpClient({
-    apiKey: "web_key",
-    baseUrl: TEST_BASE_URL,
-    isSandbox: false,
-    additionalHeaders: {},
-    platformInfo: () => null,
-    env: defaultEnvironment(),
-    timeoutMs: 5000,
-  }),
-);
+const backend = testBackend({ apiKey: "web_key", isSandbox: false });
 
 let flusher: EventFlusher;
 let env: PurchasesEnvironment & { setTimeout: ReturnType<typeof vi.fn> };

@@ -1,29 +1,17 @@
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
-import { defaultEnvironment } from "../../src/environment";
 import { ErrorCode } from "../../src/index";
-import { Backend } from "../../src/http/backend";
-import { HttpClient } from "../../src/http/http-client";
 import type { WireCheckoutStartRequest } from "../../src/http/wire";
 import { toOfferings } from "../../src/model/offerings";
 import type { Package } from "../../src/model/types";
 import { startCheckout } from "../../src/checkout/checkout-start";
 import { fixtures } from "../support/fixtures";
+import { testBackend } from "../support/backend";
 import { TEST_BASE_URL, useMswServer } from "../support/msw";
 
 const server = useMswServer();
 
-const backend = new Backend(
-  new HttpClient({
-    apiKey: "rcb_sb_test",
-    baseUrl: TEST_BASE_URL,
-    isSandbox: true,
-    additionalHeaders: {},
-    platformInfo: () => null,
-    env: defaultEnvironment(),
-    timeoutMs: 5_000,
-  }),
-);
+const backend = testBackend();
 
 function monthlyPackage(placementIdentifier: string | null = null): Package {
   const offerings = toOfferings(fixtures.offerings(), fixtures.products().product_details, {

@@ -4,27 +4,16 @@ import { pollPurchaseStatus, pollTransition, type PollState } from "../../src/ch
 import { defaultEnvironment } from "../../src/environment";
 import { ErrorCode } from "../../src/errors/error-code";
 import { PurchasesError } from "../../src/errors/purchases-error";
-import { Backend } from "../../src/http/backend";
-import { HttpClient } from "../../src/http/http-client";
 import type { WireCheckoutStatusResponse, WireOperation } from "../../src/http/wire";
 import { fixtures } from "../support/fixtures";
+import { testBackend } from "../support/backend";
 import { TEST_BASE_URL, useMswServer } from "../support/msw";
 
 const server = useMswServer();
 const STATUS_URL = `${TEST_BASE_URL}/rcbilling/v1/checkout/opsess_1`;
 
 function makeBackend() {
-  return new Backend(
-    new HttpClient({
-      apiKey: "rcb_sb_test",
-      baseUrl: TEST_BASE_URL,
-      isSandbox: true,
-      additionalHeaders: {},
-      platformInfo: () => null,
-      env: defaultEnvironment(),
-      timeoutMs: 5000,
-    }),
-  );
+  return testBackend();
 }
 
 const status = (operation: Partial<WireOperation>): WireCheckoutStatusResponse => ({

@@ -3,30 +3,18 @@ import { describe, expect, it } from "vitest";
 import type { PriceBreakdown } from "../../src/checkout/price-breakdown";
 import { TaxCalculator } from "../../src/checkout/tax-calculator";
 import { taxFailureFromError, taxFailureFromReason } from "../../src/checkout/tax-failure";
-import { defaultEnvironment } from "../../src/environment";
 import { ErrorCode } from "../../src/errors/error-code";
 import { PurchasesError } from "../../src/errors/purchases-error";
-import { Backend } from "../../src/http/backend";
-import { HttpClient } from "../../src/http/http-client";
 import type { WireCalculateTaxesResponse } from "../../src/http/wire";
 import { fixtures } from "../support/fixtures";
+import { testBackend } from "../support/backend";
 import { TEST_BASE_URL, useMswServer } from "../support/msw";
 
 const server = useMswServer();
 const TAXES_URL = `${TEST_BASE_URL}/rcbilling/v1/checkout/opsess_1/calculate_taxes`;
 const PRICE = { amountMicros: 99_000_000, currency: "ZAR" };
 
-const backend = new Backend(
-  new HttpClient({
-    apiKey: "rcb_sb_test",
-    baseUrl: TEST_BASE_URL,
-    isSandbox: true,
-    additionalHeaders: {},
-    platformInfo: () => null,
-    env: defaultEnvironment(),
-    timeoutMs: 5000,
-  }),
-);
+const backend = testBackend();
 
 function makeCalculator(taxCollectionEnabled = true) {
   const calculator = new TaxCalculator({

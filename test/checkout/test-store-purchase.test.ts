@@ -5,8 +5,6 @@ import { testStoreProductSummary } from "../../src/checkout/test-store-product-s
 import { defaultEnvironment, type PurchasesEnvironment } from "../../src/environment";
 import { ErrorCode } from "../../src/errors/error-code";
 import { PurchasesError } from "../../src/errors/purchases-error";
-import { Backend } from "../../src/http/backend";
-import { HttpClient } from "../../src/http/http-client";
 import {
   PackageType,
   PeriodUnit,
@@ -18,6 +16,7 @@ import {
   type Product,
 } from "../../src/model/types";
 import { fixtures } from "../support/fixtures";
+import { testBackend } from "../support/backend";
 import { TEST_BASE_URL, useMswServer } from "../support/msw";
 
 const server = useMswServer();
@@ -26,17 +25,7 @@ const RECEIPTS_URL = `${TEST_BASE_URL}/v1/receipts`;
 const DEVICE_NOW = Date.UTC(2030, 0, 1);
 
 const env: PurchasesEnvironment = { ...defaultEnvironment(), now: () => DEVICE_NOW };
-const backend = new Backend(
-  new HttpClient({
-    apiKey: "test_key",
-    baseUrl: TEST_BASE_URL,
-    isSandbox: true,
-    additionalHeaders: {},
-    platformInfo: () => null,
-    env: defaultEnvironment(),
-    timeoutMs: 5000,
-  }),
-);
+const backend = testBackend({ apiKey: "test_key" });
 
 const price = (amountMicros: number, formattedPrice: string): Price => ({
   amount: amountMicros / 10_000,
