@@ -1,0 +1,67 @@
+import { eq } from "drizzle-orm";
+import type { BillingDb } from "../db/database.js";
+import { apiKeys, offerings, products, projects } from "../db/schema.js";
+import type { Catalogue } from "./catalogue-schema.js";
+
+function keyKind(key: string): "production" | "sandbox" | "test_store" {
+  if (key.startsWith("rcb_sb_")) return "sandbox";
+  if (key.startsWith("test_")) return "test_store";
+  return "production";
+}
+
+/**
+ * Makes the database's catalogue match `catalogue`, in one transaction: projects are upserted and their keys,
+ * products and offerings replaced. Customers, purchases and sessions are kept.
+ */
+export async function seedCatalogue(db: BillingDb, catalogue: Catalogue): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const p of catalogue.projects) {
+      const row = {
+        id: p.id,
+        name: p.name,
+        branding: p.branding,
+        allowedOrigins: p.allowed_origins,
+        currentOfferingId: p.current_offering_id,
+        placements: p.placements,
+        targeting: p.targeting,
+      };
+      await tx.insert(projects).values(row).onConflictDoUpdate({ target: projects.id, set: row });
+      await tx.delete(apiKeys).where(eq(apiKeys.projectId, p.id));
+      await tx.delete(products).where(eq(products.projectId, p.id));
+      await tx.delete(offerings).where(eq(offerings.projectId, p.id));
+      await tx
+        .insert(apiKeys)
+        .values(p.api_keys.map((key) => ({ key, projectId: p.id, kind: keyKind(key) })));
+      if (p.products.length > 0) {
+        await tx.insert(products).values(
+          p.products.map((x, position) => ({
+            projectId: p.id,
+            identifier: x.identifier,
+            productType: x.product_type,
+            title: x.title,
+            description: x.description,
+            defaultPurchaseOptionId: x.default_purchase_option_id,
+            purchaseOptions: x.purchase_options,
+            entitlements: p.entitlements
+              .filter((e) => e.products.includes(x.identifier))
+              .map((e) => e.identifier),
+            position,
+          })),
+        );
+      }
+      if (p.offerings.length > 0) {
+        await tx.insert(offerings).values(
+          p.offerings.map((o, position) => ({
+            projectId: p.id,
+            identifier: o.identifier,
+            description: o.description,
+            metadata: o.metadata,
+            packages: o.packages,
+            paywallComponents: o.paywall_components,
+            position,
+          })),
+        );
+      }
+    }
+  });
+}

@@ -1,0 +1,195 @@
+// Tables of the billing server. Names are prefixed `billing_` so that a host app can keep its own tables in
+// the same database. Catalogue rows keep their protocol-shaped parts (purchase options, packages, paywalls,
+// branding) as JSON: they are served as they are and never queried inside.
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+const moment = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+export const projects = pgTable("billing_projects", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  /** Branding info in wire shape (`GET /rcbilling/v1/branding`). */
+  branding: jsonb("branding").notNull(),
+  /** Origins allowed by CORS; null means any. */
+  allowedOrigins: jsonb("allowed_origins").$type<string[] | null>(),
+  currentOfferingId: text("current_offering_id"),
+  placements: jsonb("placements"),
+  targeting: jsonb("targeting"),
+  createdAt: createdAt(),
+});
+
+export const apiKeys = pgTable(
+  "billing_api_keys",
+  {
+    key: text("key").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    /** production (rcb_), sandbox (rcb_sb_) or test_store (test_). */
+    kind: text("kind").$type<"production" | "sandbox" | "test_store">().notNull(),
+  },
+  (t) => [index("billing_api_keys_project_idx").on(t.projectId)],
+);
+
+export const products = pgTable(
+  "billing_products",
+  {
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    identifier: text("identifier").notNull(),
+    productType: text("product_type").$type<"subscription" | "consumable" | "non_consumable">().notNull(),
+    title: text("title").notNull(),
+    description: text("description"),
+    defaultPurchaseOptionId: text("default_purchase_option_id"),
+    /** Purchase options keyed by id, in wire shape. */
+    purchaseOptions: jsonb("purchase_options").notNull(),
+    /** Entitlement identifiers this product grants. */
+    entitlements: jsonb("entitlements").$type<string[]>().notNull(),
+    position: integer("position").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.identifier] })],
+);
+
+export const offerings = pgTable(
+  "billing_offerings",
+  {
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    identifier: text("identifier").notNull(),
+    description: text("description").notNull(),
+    metadata: jsonb("metadata"),
+    /** `[{ identifier, platform_product_identifier }]`. */
+    packages: jsonb("packages").notNull(),
+    paywallComponents: jsonb("paywall_components"),
+    position: integer("position").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.identifier] })],
+);
+
+export const customers = pgTable(
+  "billing_customers",
+  {
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    appUserId: text("app_user_id").notNull(),
+    firstSeen: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.appUserId] })],
+);
+
+export const customerAttributes = pgTable(
+  "billing_customer_attributes",
+  {
+    projectId: text("project_id").notNull(),
+    appUserId: text("app_user_id").notNull(),
+    name: text("name").notNull(),
+    value: text("value"),
+    updatedAtMs: bigint("updated_at_ms", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.appUserId, t.name] })],
+);
+
+export const purchases = pgTable(
+  "billing_purchases",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id").notNull(),
+    appUserId: text("app_user_id").notNull(),
+    productId: text("product_id").notNull(),
+    optionId: text("option_id").notNull(),
+    store: text("store").$type<"test_store" | "rc_billing">().notNull(),
+    isSandbox: boolean("is_sandbox").notNull(),
+    /** The id shown to clients; also the idempotency key of receipts (their fetch_token). */
+    storeTransactionId: text("store_transaction_id").notNull(),
+    periodType: text("period_type").$type<"normal" | "trial" | "intro">().notNull(),
+    purchaseDate: moment("purchase_date").notNull(),
+    originalPurchaseDate: moment("original_purchase_date").notNull(),
+    /** Null for one-time purchases. */
+    expiresDate: moment("expires_date"),
+    unsubscribeDetectedAt: moment("unsubscribe_detected_at"),
+    billingIssuesDetectedAt: moment("billing_issues_detected_at"),
+    refundedAt: moment("refunded_at"),
+    priceMicros: bigint("price_micros", { mode: "number" }).notNull(),
+    currency: text("currency").notNull(),
+    presentedOfferingIdentifier: text("presented_offering_identifier"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("billing_purchases_transaction_idx").on(t.projectId, t.storeTransactionId),
+    index("billing_purchases_customer_idx").on(t.projectId, t.appUserId),
+    index("billing_purchases_expiry_idx").on(t.expiresDate),
+  ],
+);
+
+export const checkoutSessions = pgTable(
+  "billing_checkout_sessions",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id").notNull(),
+    appUserId: text("app_user_id").notNull(),
+    productId: text("product_id").notNull(),
+    optionId: text("option_id").notNull(),
+    priceId: text("price_id").notNull(),
+    email: text("email"),
+    status: text("status").$type<"started" | "in_progress" | "succeeded" | "failed">().notNull(),
+    isSandbox: boolean("is_sandbox").notNull(),
+    presentedOfferingIdentifier: text("presented_offering_identifier"),
+    presentedPlacementIdentifier: text("presented_placement_identifier"),
+    appliedTargetingRule: jsonb("applied_targeting_rule"),
+    metadata: jsonb("metadata"),
+    traceId: text("trace_id"),
+    /** Amount and currency of the first charge (0 for a trial) and the tax last calculated. */
+    amountMicros: bigint("amount_micros", { mode: "number" }).notNull(),
+    currency: text("currency").notNull(),
+    tax: jsonb("tax"),
+    /** Gateway-side ids (Stripe intent id, client secret) and the params sent to the client. */
+    gateway: jsonb("gateway"),
+    storeTransactionId: text("store_transaction_id"),
+    purchaseDate: moment("purchase_date"),
+    errorCode: integer("error_code"),
+    errorMessage: text("error_message"),
+    createdAt: createdAt(),
+    updatedAt: moment("updated_at").notNull().defaultNow(),
+  },
+  (t) => [index("billing_checkout_sessions_project_idx").on(t.projectId, t.appUserId)],
+);
+
+export const analyticsEvents = pgTable("billing_analytics_events", {
+  id: text("id").primaryKey(),
+  projectId: text("project_id").notNull(),
+  eventName: text("event_name").notNull(),
+  appUserId: text("app_user_id").notNull(),
+  payload: jsonb("payload").notNull(),
+  receivedAt: createdAt(),
+});
+
+export const webhookOutbox = pgTable(
+  "billing_webhook_outbox",
+  {
+    eventId: text("event_id").primaryKey(),
+    projectId: text("project_id").notNull(),
+    type: text("type").notNull(),
+    payload: jsonb("payload").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: moment("next_attempt_at").notNull(),
+    deliveredAt: moment("delivered_at"),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("billing_webhook_outbox_due_idx").on(t.deliveredAt, t.nextAttemptAt)],
+);

@@ -1,0 +1,77 @@
+import { and, eq } from "drizzle-orm";
+import { BillingErrorCode, badRequest } from "../billing-error.js";
+import type { BillingContext } from "../context.js";
+import type { BillingDb } from "../db/database.js";
+import { customers, products, purchases } from "../db/schema.js";
+import { subscriberFromPurchases } from "./customer-info.js";
+
+type Db = BillingDb | Parameters<Parameters<BillingDb["transaction"]>[0]>[0];
+
+/** App user ids that would merge unrelated customers (protocol.md). */
+const BLOCKED_IDS = new Set([
+  "",
+  "no_user",
+  "null",
+  "none",
+  "nil",
+  "(null)",
+  "NaN",
+  "\\x00",
+  "\x00",
+  "unidentified",
+  "undefined",
+  "unknown",
+]);
+
+/** Rejects app user ids the SDK would also reject, with 7220. */
+export function validAppUserId(appUserId: string): string {
+  if (BLOCKED_IDS.has(appUserId.trim()) || appUserId.includes("/") || appUserId.length > 256) {
+    throw badRequest(`Invalid app user id: "${appUserId.slice(0, 64)}".`, BillingErrorCode.EmptyAppUserId);
+  }
+  return appUserId;
+}
+
+/** Creates the customer on first sight and returns when they were first seen. */
+export async function ensureCustomer(db: Db, projectId: string, appUserId: string, now: Date): Promise<Date> {
+  await db.insert(customers).values({ projectId, appUserId, firstSeen: now }).onConflictDoNothing();
+  const [row] = await db
+    .select({ firstSeen: customers.firstSeen })
+    .from(customers)
+    .where(and(eq(customers.projectId, projectId), eq(customers.appUserId, appUserId)));
+  return row?.firstSeen ?? now;
+}
+
+/** The entitlement identifiers each product of the project grants. */
+export async function entitlementsByProduct(db: Db, projectId: string): Promise<Map<string, string[]>> {
+  const rows = await db
+    .select({ identifier: products.identifier, entitlements: products.entitlements })
+    .from(products)
+    .where(eq(products.projectId, projectId));
+  return new Map(rows.map((r) => [r.identifier, r.entitlements]));
+}
+
+/** The body of `GET /v1/subscribers/{app_user_id}`: customer info as of the server's clock. */
+export async function customerInfoResponse(
+  ctx: BillingContext,
+  db: Db,
+  projectId: string,
+  appUserId: string,
+) {
+  const now = ctx.now();
+  const firstSeen = await ensureCustomer(db, projectId, appUserId, now);
+  const rows = await db
+    .select()
+    .from(purchases)
+    .where(and(eq(purchases.projectId, projectId), eq(purchases.appUserId, appUserId)));
+  return {
+    request_date: now.toISOString(),
+    request_date_ms: now.getTime(),
+    subscriber: subscriberFromPurchases({
+      appUserId,
+      firstSeen,
+      purchases: rows,
+      entitlementsByProduct: await entitlementsByProduct(db, projectId),
+      managementUrl: ctx.managementUrl,
+    }),
+  };
+}

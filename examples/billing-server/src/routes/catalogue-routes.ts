@@ -1,0 +1,75 @@
+import type { FastifyInstance } from "fastify";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import { BillingErrorCode } from "../billing-error.js";
+import type { BillingContext } from "../context.js";
+import { offerings, products, projects } from "../db/schema.js";
+import { validAppUserId } from "../domain/customers.js";
+import { parseInput } from "../validation.js";
+
+const userParams = z.object({ appUserId: z.string() });
+const productsQuery = z.object({
+  id: z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) => (Array.isArray(v) ? v : [v]))
+    .pipe(z.array(z.string().min(1).max(200)).min(1).max(100)),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, "currency must be three uppercase letters")
+    .optional(),
+});
+
+/** Offerings, products and branding: the read-only catalogue calls. */
+export async function catalogueRoutes(app: FastifyInstance, { ctx }: { ctx: BillingContext }) {
+  app.get("/v1/subscribers/:appUserId/offerings", async (request) => {
+    validAppUserId(parseInput(userParams, request.params).appUserId);
+    const { projectId } = request.caller;
+    const [project] = await ctx.db.select().from(projects).where(eq(projects.id, projectId));
+    const rows = await ctx.db
+      .select()
+      .from(offerings)
+      .where(eq(offerings.projectId, projectId))
+      .orderBy(asc(offerings.position));
+    return {
+      current_offering_id: project?.currentOfferingId ?? null,
+      offerings: rows.map((o) => ({
+        identifier: o.identifier,
+        description: o.description,
+        metadata: o.metadata,
+        packages: o.packages,
+        paywall_components: o.paywallComponents,
+      })),
+      placements: project?.placements ?? null,
+      targeting: project?.targeting ?? null,
+    };
+  });
+
+  app.get("/rcbilling/v1/subscribers/:appUserId/products", async (request) => {
+    validAppUserId(parseInput(userParams, request.params).appUserId);
+    const query = parseInput(productsQuery, request.query, BillingErrorCode.ProductIdsMalformed);
+    const rows = await ctx.db
+      .select()
+      .from(products)
+      .where(and(eq(products.projectId, request.caller.projectId), inArray(products.identifier, query.id)))
+      .orderBy(asc(products.position));
+    // Prices are kept in one currency per product; a request for another currency gets the catalogue's own.
+    return {
+      product_details: rows.map((p) => ({
+        identifier: p.identifier,
+        product_type: p.productType,
+        title: p.title,
+        description: p.description,
+        default_purchase_option_id: p.defaultPurchaseOptionId,
+        purchase_options: p.purchaseOptions,
+      })),
+    };
+  });
+
+  app.get("/rcbilling/v1/branding", async (request) => {
+    const [project] = await ctx.db
+      .select({ branding: projects.branding })
+      .from(projects)
+      .where(eq(projects.id, request.caller.projectId));
+    return project?.branding ?? {};
+  });
+}

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { KEYS } from "./support/catalogue.js";
+import { DATABASES, call, startTestServer, type TestServer } from "./support/test-server.js";
+
+describe.each(DATABASES)("catalogue calls on %s", (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+  });
+  afterAll(() => server.close());
+
+  it("serves the reference offering: default with a $rc_monthly package and placements/targeting fields", async () => {
+    const { status, body } = await call(server, "GET", "/v1/subscribers/user_1/offerings");
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      current_offering_id: "default",
+      offerings: [
+        {
+          identifier: "default",
+          description: "Premium Realm",
+          metadata: null,
+          packages: [{ identifier: "$rc_monthly", platform_product_identifier: "premium_realm_monthly" }],
+          paywall_components: null,
+        },
+      ],
+      placements: null,
+      targeting: null,
+    });
+  });
+
+  it("serves Premium Realm: 99,000,000 micros ZAR per month with a 7-day trial", async () => {
+    const { status, body } = await call(
+      server,
+      "GET",
+      "/rcbilling/v1/subscribers/user_1/products?id=premium_realm_monthly&id=unknown&currency=ZAR",
+    );
+    expect(status).toBe(200);
+    expect(body.product_details).toHaveLength(1);
+    const option = body.product_details[0].purchase_options.base_option;
+    expect(option.base).toEqual({
+      period_duration: "P1M",
+      price: { amount_micros: 99_000_000, currency: "ZAR" },
+      cycle_count: 1,
+    });
+    expect(option.trial).toEqual({ period_duration: "P1W", price: null, cycle_count: 1 });
+  });
+
+  it("rejects malformed product queries with 400 and a code", async () => {
+    const noIds = await call(server, "GET", "/rcbilling/v1/subscribers/user_1/products");
+    expect(noIds.status).toBe(400);
+    expect(noIds.body.code).toBe(7662);
+    const badCurrency = await call(
+      server,
+      "GET",
+      "/rcbilling/v1/subscribers/user_1/products?id=a&currency=zar",
+    );
+    expect(badCurrency.status).toBe(400);
+    expect(typeof badCurrency.body.message).toBe("string");
+  });
+
+  it("serves the project's branding", async () => {
+    const { body } = await call(server, "GET", "/rcbilling/v1/branding");
+    expect(body).toMatchObject({ app_name: "Realmheart", gateway_tax_collection_enabled: true });
+  });
+
+  it.each([
+    ["GET", "/v1/subscribers/user_1/offerings"],
+    ["GET", "/rcbilling/v1/subscribers/user_1/products?id=premium_realm_monthly"],
+    ["GET", "/v1/subscribers/user_1"],
+    ["GET", "/rcbilling/v1/branding"],
+    ["POST", "/v1/receipts"],
+    ["POST", "/v1/events"],
+    ["POST", "/v1/subscribers/user_1/attributes"],
+  ] as const)("answers %s %s with 401 and code 7225 for a wrong or missing key", async (method, path) => {
+    for (const key of ["rcb_sb_not_a_key", null]) {
+      const { status, body } = await call(server, method, path, {
+        key,
+        body: method === "POST" ? {} : undefined,
+      });
+      expect(status).toBe(401);
+      expect(body).toEqual({ code: 7225, message: "Invalid API key." });
+    }
+  });
+
+  it("shows each key only its own project's catalogue", async () => {
+    const { body } = await call(server, "GET", "/v1/subscribers/user_1/offerings", {
+      key: KEYS.otherProject,
+    });
+    expect(body.offerings.map((o: { identifier: string }) => o.identifier)).toEqual(["main"]);
+    const products = await call(
+      server,
+      "GET",
+      "/rcbilling/v1/subscribers/user_1/products?id=premium_realm_monthly",
+      {
+        key: KEYS.otherProject,
+      },
+    );
+    expect(products.body.product_details).toEqual([]);
+  });
+
+  it("answers CORS preflights and allows only the project's origins on real requests", async () => {
+    const preflight = await fetch(`${server.url}/v1/subscribers/u/offerings`, {
+      method: "OPTIONS",
+      headers: { origin: "https://app.example", "access-control-request-method": "GET" },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-headers")).toContain("X-Is-Sandbox");
+    const any = await call(server, "GET", "/rcbilling/v1/branding", {
+      headers: { origin: "https://app.example" },
+    });
+    expect(any.headers.get("access-control-allow-origin")).toBe("*");
+    const listed = await call(server, "GET", "/rcbilling/v1/branding", {
+      key: KEYS.otherProject,
+      headers: { origin: "https://other.example" },
+    });
+    expect(listed.headers.get("access-control-allow-origin")).toBe("https://other.example");
+    const unlisted = await call(server, "GET", "/rcbilling/v1/branding", {
+      key: KEYS.otherProject,
+      headers: { origin: "https://evil.example" },
+    });
+    expect(unlisted.headers.get("access-control-allow-origin")).toBeNull();
+  });
+
+  it("rejects blocked app user ids with 7220", async () => {
+    const { status, body } = await call(server, "GET", "/v1/subscribers/null/offerings");
+    expect(status).toBe(400);
+    expect(body.code).toBe(7220);
+  });
+
+  it("answers malformed JSON with 400 and a code, never 500", async () => {
+    const { status, body } = await call(server, "POST", "/v1/events", { rawBody: "{not json" });
+    expect(status).toBe(400);
+    expect(body.code).toBe(7226);
+  });
+});

@@ -1,0 +1,91 @@
+// Starts a real billing server on 127.0.0.1 over a real database: PGlite always, and PostgreSQL as well when
+// TEST_DATABASE_URL is set (each server in its own schema, dropped afterwards).
+import Fastify, { type FastifyInstance } from "fastify";
+import pg from "pg";
+import { randomBytes } from "node:crypto";
+import { openBillingDatabase, type BillingDatabase } from "../../src/db/database.js";
+import { billingServer, type BillingServerOptions } from "../../src/plugin.js";
+import { testCatalogue } from "./catalogue.js";
+
+export type DatabaseKind = "pglite" | "postgres";
+
+/** The databases every suite runs against. */
+export const DATABASES: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+
+export interface TestServer {
+  app: FastifyInstance;
+  /** Base URL including the prefix, e.g. http://127.0.0.1:40123/billing */
+  url: string;
+  database: BillingDatabase;
+  clock: { now: Date; advance(ms: number): void };
+  close(): Promise<void>;
+}
+
+export async function startTestServer(
+  kind: DatabaseKind,
+  options: Partial<Omit<BillingServerOptions, "database">> = {},
+): Promise<TestServer> {
+  const pgSchema = `test_${randomBytes(6).toString("hex")}`;
+  const databaseUrl = process.env.TEST_DATABASE_URL;
+  const database =
+    kind === "postgres" && databaseUrl
+      ? await openBillingDatabase({ databaseUrl, pgSchema })
+      : await openBillingDatabase();
+  const clock = {
+    now: new Date("2026-11-21T12:00:00Z"),
+    advance(ms: number) {
+      clock.now = new Date(clock.now.getTime() + ms);
+    },
+  };
+  const app = Fastify({ logger: false });
+  await app.register(billingServer, {
+    prefix: "/billing",
+    database,
+    catalogue: testCatalogue(),
+    now: () => clock.now,
+    ...options,
+  });
+  const address = await app.listen({ port: 0, host: "127.0.0.1" });
+  return {
+    app,
+    url: `${address}/billing`,
+    database,
+    clock,
+    async close() {
+      await app.close();
+      await database.close();
+      if (kind === "postgres" && databaseUrl) {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS ${pgSchema} CASCADE`);
+        await client.end();
+      }
+    },
+  };
+}
+
+/** fetch with an API key, returning status and parsed JSON. */
+export async function call(
+  server: TestServer,
+  method: "GET" | "POST",
+  path: string,
+  options: { key?: string | null; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: any; headers: Headers }> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.key !== null) headers.authorization = `Bearer ${options.key ?? "test_realmheart_local"}`;
+  if (options.body !== undefined || options.rawBody !== undefined)
+    headers["content-type"] ??= "application/json";
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers,
+    body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // keep the text
+  }
+  return { status: response.status, body, headers: response.headers };
+}
