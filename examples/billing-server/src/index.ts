@@ -1,8 +1,23 @@
 // Public surface of @purchases-web/billing-server.
 export { billingServer } from "./plugin.js";
 export type { BillingServerOptions } from "./plugin.js";
+export type { StripeOptions } from "./gateway/stripe-gateway.js";
 export { openBillingDatabase } from "./db/database.js";
 export type { BillingDatabase, BillingDb, DatabaseOptions } from "./db/database.js";
 export { parseCatalogue } from "./catalogue/catalogue-schema.js";
 export type { Catalogue } from "./catalogue/catalogue-schema.js";
 export { loadCatalogueFile, defaultCataloguePath } from "./catalogue/load-catalogue.js";
+export { deliverDueWebhooks } from "./webhooks/deliver-due-webhooks.js";
+export type {
+  DeliverWebhooksOptions,
+  WebhookDeliveryReport,
+  WebhookEndpoint,
+  WebhookEndpoints,
+} from "./webhooks/deliver-due-webhooks.js";
+export { signWebhookBody, verifyWebhookSignature } from "./webhooks/webhook-signature.js";
+export type { EntitlementEventType } from "./webhooks/entitlement-event.js";
+export { runLifecycle } from "./lifecycle/run-lifecycle.js";
+export type { LifecycleOptions, LifecycleReport } from "./lifecycle/run-lifecycle.js";
+export { cancelSubscription } from "./lifecycle/cancel-subscription.js";
+export { defaultRenewalCharger } from "./lifecycle/renewal-charger.js";
+export type { RenewalCharge, RenewalCharger } from "./lifecycle/renewal-charger.js";

@@ -10,15 +10,43 @@ import { catalogueRoutes } from "./routes/catalogue-routes.js";
 import { subscriberRoutes } from "./routes/subscriber-routes.js";
 import { receiptRoutes } from "./routes/receipt-routes.js";
 import { eventRoutes } from "./routes/event-routes.js";
+import { subscriptionAdminRoutes } from "./routes/subscription-admin-routes.js";
+import type { RenewalCharger } from "./lifecycle/renewal-charger.js";
+import { checkWebhookEndpoints, type WebhookEndpoints } from "./webhooks/deliver-due-webhooks.js";
+import { startWorkers, type Workers } from "./workers.js";
+import { checkoutRoutes } from "./routes/checkout-routes.js";
+import { stripeWebhookRoutes } from "./routes/stripe-webhook-routes.js";
+import type { StripeOptions } from "./gateway/stripe-gateway.js";
 
 /** Options of the billing server plugin. */
 export interface BillingServerOptions {
   database: BillingDatabase;
+  /**
+   * Host-app webhooks by project id: every entitlement change is POSTed there, signed (see
+   * `signWebhookBody`) and retried until acknowledged. Events of projects without one wait in the outbox.
+   */
+  webhooks?: Record<string, { url: string; secret: string }>;
+  /**
+   * Charges renewals. By default Test Store and sandbox renewals succeed and production ones fail (there is
+   * no gateway to take the money).
+   */
+  renewalCharger?: RenewalCharger;
+  /**
+   * Enables the server-to-server routes (cancel a subscription) for requests whose `X-Billing-Admin-Secret`
+   * header equals it; without it they answer 404.
+   */
+  adminSecret?: string;
+  /** `false` runs no background workers (renewals, expirations, webhook delivery): call them yourself. */
+  workers?: false;
+  /** How often the workers run; 5000 ms by default. */
+  workerIntervalMs?: number;
   /** Seeded (made the source of truth for keys, products and offerings) when the plugin registers. */
   catalogue?: Catalogue;
   /** The clock; `() => new Date()` by default. */
   now?: () => Date;
   managementUrl?: string | null;
+  /** The Stripe gateway of checkout; without it checkout/start answers 7773 (no payment gateway). */
+  stripe?: StripeOptions | null;
 }
 
 const ALLOWED_HEADERS =
@@ -113,6 +141,27 @@ export async function billingServer(app: FastifyInstance, options: BillingServer
   await app.register(subscriberRoutes, { ctx });
   await app.register(receiptRoutes, { ctx });
   await app.register(eventRoutes, { ctx });
+  if (options.adminSecret) {
+    await app.register(subscriptionAdminRoutes, { ctx, adminSecret: options.adminSecret });
+  }
+  const webhooks: WebhookEndpoints = options.webhooks ?? {};
+  checkWebhookEndpoints(webhooks);
+  if (options.workers !== false) {
+    let workers: Workers | null = null;
+    app.addHook("onReady", async () => {
+      workers = startWorkers(ctx, {
+        intervalMs: options.workerIntervalMs ?? 5000,
+        webhooks,
+        renewalCharger: options.renewalCharger,
+        log: app.log,
+      });
+    });
+    app.addHook("onClose", async () => {
+      await workers?.stop();
+    });
+  }
+  await app.register(checkoutRoutes, { ctx, stripe: options.stripe ?? null });
+  await app.register(stripeWebhookRoutes, { ctx, stripe: options.stripe ?? null });
 }
 
 declare module "fastify" {

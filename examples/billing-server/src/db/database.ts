@@ -28,6 +28,8 @@ export interface DatabaseOptions {
   pgSchema?: string;
 }
 
+/** Its own migrations table, so a host app's Drizzle migrations can live in the same database. */
+const MIGRATIONS_TABLE = "__billing_migrations";
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
 /**
@@ -51,7 +53,11 @@ export async function openBillingDatabase(options: DatabaseOptions = {}): Promis
     try {
       if (schemaName) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schemaName}`);
       const db = drizzlePg(pool, { schema });
-      await migratePg(db, { migrationsFolder, migrationsSchema: schemaName ?? "drizzle" });
+      await migratePg(db, {
+        migrationsFolder,
+        migrationsTable: MIGRATIONS_TABLE,
+        migrationsSchema: schemaName ?? "drizzle",
+      });
       return { db: db as unknown as BillingDb, kind: "postgres", close: () => pool.end() };
     } catch (error) {
       await pool.end();
@@ -61,7 +67,7 @@ export async function openBillingDatabase(options: DatabaseOptions = {}): Promis
   const client = new PGlite(options.dataDir);
   try {
     const db = drizzlePglite(client, { schema });
-    await migratePglite(db, { migrationsFolder });
+    await migratePglite(db, { migrationsFolder, migrationsTable: MIGRATIONS_TABLE });
     return { db: db as unknown as BillingDb, kind: "pglite", close: () => client.close() };
   } catch (error) {
     await client.close();

@@ -1,6 +1,7 @@
 // Tables of the billing server. Names are prefixed `billing_` so that a host app can keep its own tables in
 // the same database. Catalogue rows keep their protocol-shaped parts (purchase options, packages, paywalls,
 // branding) as JSON: they are served as they are and never queried inside.
+import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -128,11 +129,22 @@ export const purchases = pgTable(
     currency: text("currency").notNull(),
     presentedOfferingIdentifier: text("presented_offering_identifier"),
     createdAt: createdAt(),
+    /**
+     * When the lifecycle worker settled the end of this period (renewed, expired, billing issue, or nothing to
+     * do because a later purchase or a refund replaced it); null while the period runs or waits for the worker.
+     */
+    lifecycleHandledAt: moment("lifecycle_handled_at"),
+    /** Until when a lifecycle worker holds this period while its renewal is being charged. */
+    lifecycleLeaseUntil: moment("lifecycle_lease_until"),
   },
   (t) => [
     uniqueIndex("billing_purchases_transaction_idx").on(t.projectId, t.storeTransactionId),
     index("billing_purchases_customer_idx").on(t.projectId, t.appUserId),
     index("billing_purchases_expiry_idx").on(t.expiresDate),
+    // Only unsettled periods: the lifecycle worker's scan stays as small as the work due, however long the history.
+    index("billing_purchases_lifecycle_due_idx")
+      .on(t.expiresDate)
+      .where(sql`${t.lifecycleHandledAt} is null`),
   ],
 );
 

@@ -43,6 +43,8 @@ export async function startTestServer(
     database,
     catalogue: testCatalogue(),
     now: () => clock.now,
+    // Tests drive renewals and webhook delivery themselves, at the injected clock.
+    workers: false,
     ...options,
   });
   const address = await app.listen({ port: 0, host: "127.0.0.1" });

@@ -1,0 +1,105 @@
+import { and, eq } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import type { BillingContext } from "../context.js";
+import { checkoutSessions, products, purchases } from "../db/schema.js";
+import { enqueueEntitlementEvent } from "../webhooks/entitlement-event.js";
+import { gatewayState } from "./checkout-session.js";
+import { ensureCustomer } from "./customers.js";
+import { addIsoDuration } from "./iso-duration.js";
+
+/** What the gateway reported about a session's intent. */
+export type GatewayOutcome =
+  | { kind: "succeeded"; intentId: string; paymentMethodId: string | null }
+  | { kind: "failed"; intentId: string; code: number; message: string };
+
+/** Whether the outcome changed the session; replays and outcomes for other intents are "ignored". */
+export type OutcomeResult = "succeeded" | "failed" | "ignored";
+
+/**
+ * Applies a gateway outcome to an operation session in one transaction (the session row is locked first, so
+ * concurrent deliveries of the same event serialise). Success grants: the session succeeds, a purchase row
+ * is written and, when the product grants entitlements, INITIAL_PURCHASE is enqueued. A session that already
+ * succeeded ignores everything, so a replayed event grants nothing twice. A success still overrides an
+ * earlier failure of the same intent: the gateway took the money (a declined card retried in the same form),
+ * and that must grant. A failure applies only to a session still open.
+ *
+ * @example
+ * await applyGatewayOutcome(ctx, "opsess_…", { kind: "succeeded", intentId: "seti_…", paymentMethodId: "pm_…" });
+ */
+export async function applyGatewayOutcome(
+  ctx: BillingContext,
+  sessionId: string,
+  outcome: GatewayOutcome,
+): Promise<OutcomeResult> {
+  return ctx.db.transaction(async (tx) => {
+    const [session] = await tx
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.id, sessionId))
+      .for("update");
+    const state = session ? gatewayState(session) : null;
+    if (!session || !state?.stripe || state.stripe.intentId !== outcome.intentId) return "ignored";
+    const now = ctx.now();
+
+    if (outcome.kind === "failed") {
+      if (session.status !== "started" && session.status !== "in_progress") return "ignored";
+      await tx
+        .update(checkoutSessions)
+        .set({ status: "failed", errorCode: outcome.code, errorMessage: outcome.message, updatedAt: now })
+        .where(eq(checkoutSessions.id, sessionId));
+      return "failed";
+    }
+
+    if (session.status === "succeeded") return "ignored";
+    await tx
+      .update(checkoutSessions)
+      .set({
+        status: "succeeded",
+        storeTransactionId: outcome.intentId,
+        purchaseDate: now,
+        errorCode: null,
+        errorMessage: null,
+        gateway: { ...state, stripe: { ...state.stripe, paymentMethodId: outcome.paymentMethodId } },
+        updatedAt: now,
+      })
+      .where(eq(checkoutSessions.id, sessionId));
+
+    const { plan } = state;
+    await ensureCustomer(tx, session.projectId, session.appUserId, now);
+    const [purchase] = await tx
+      .insert(purchases)
+      .values({
+        id: randomUUID(),
+        projectId: session.projectId,
+        appUserId: session.appUserId,
+        productId: session.productId,
+        optionId: plan.optionId,
+        store: "rc_billing",
+        isSandbox: session.isSandbox,
+        storeTransactionId: outcome.intentId,
+        periodType: plan.periodType,
+        purchaseDate: now,
+        originalPurchaseDate: now,
+        expiresDate: plan.periodDuration ? addIsoDuration(now, plan.periodDuration) : null,
+        priceMicros: plan.chargeMicros,
+        currency: plan.currency,
+        presentedOfferingIdentifier: session.presentedOfferingIdentifier,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!purchase) return "succeeded";
+    const [product] = await tx
+      .select({ entitlements: products.entitlements })
+      .from(products)
+      .where(and(eq(products.projectId, session.projectId), eq(products.identifier, session.productId)));
+    if (product && product.entitlements.length > 0) {
+      await enqueueEntitlementEvent(tx, {
+        type: "INITIAL_PURCHASE",
+        purchase,
+        entitlementIds: product.entitlements,
+        at: now,
+      });
+    }
+    return "succeeded";
+  });
+}

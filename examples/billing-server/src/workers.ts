@@ -1,0 +1,60 @@
+import type { BillingContext } from "./context.js";
+import { runLifecycle } from "./lifecycle/run-lifecycle.js";
+import type { RenewalCharger } from "./lifecycle/renewal-charger.js";
+import { deliverDueWebhooks, type WebhookEndpoints } from "./webhooks/deliver-due-webhooks.js";
+
+/** What the background workers need. */
+export interface WorkerOptions {
+  intervalMs: number;
+  webhooks: WebhookEndpoints;
+  renewalCharger?: RenewalCharger;
+  log: { error(object: object, message: string): void };
+}
+
+/** Running workers. */
+export interface Workers {
+  /** One pass now: the lifecycle, then webhook delivery (so its events go out in the same pass). */
+  tick(): Promise<void>;
+  /** Stops the timer and waits for a pass in progress. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs {@link runLifecycle} and {@link deliverDueWebhooks} every `intervalMs`. Passes never overlap within a
+ * process; across processes the workers' row claims keep them apart. Nothing is held in memory between
+ * passes: a restart picks up where the database says.
+ *
+ * @example
+ * const workers = startWorkers(ctx, { intervalMs: 5000, webhooks, log: app.log });
+ * await workers.stop();
+ */
+export function startWorkers(ctx: BillingContext, options: WorkerOptions): Workers {
+  let running: Promise<void> | null = null;
+  const pass = async () => {
+    try {
+      await runLifecycle(ctx, { renewalCharger: options.renewalCharger });
+    } catch (err) {
+      options.log.error({ err }, "billing lifecycle pass failed");
+    }
+    try {
+      await deliverDueWebhooks(ctx, { webhooks: options.webhooks });
+    } catch (err) {
+      options.log.error({ err }, "billing webhook delivery pass failed");
+    }
+  };
+  const tick = () => {
+    running ??= pass().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+  const timer = setInterval(() => void tick(), options.intervalMs);
+  timer.unref();
+  return {
+    tick,
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
