@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
-function startCli(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+function startCli(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   const child = spawn(process.execPath, ["dist/cli.js"], { cwd: root, env: { ...process.env, ...env } });
   let output = "";
   return new Promise((resolve, reject) => {
@@ -50,6 +52,8 @@ describe("purchases-billing-server CLI", () => {
   });
 
   it("refuses an invalid configuration with a clear message", async () => {
-    await expect(startCli({ PORT: "not-a-port", DATA_DIR: dataDir })).rejects.toThrow(/Invalid configuration[\s\S]*PORT/);
+    await expect(startCli({ PORT: "not-a-port", DATA_DIR: dataDir })).rejects.toThrow(
+      /Invalid configuration[\s\S]*PORT/,
+    );
   });
 });
