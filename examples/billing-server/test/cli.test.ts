@@ -41,7 +41,8 @@ describe("purchases-billing-server CLI", () => {
       headers: { authorization: "Bearer test_realmheart_local" },
     });
     expect(response.status).toBe(200);
-    expect((await response.json()).current_offering_id).toBe("default");
+    const body = (await response.json()) as { current_offering_id: string };
+    expect(body.current_offering_id).toBe("default");
     expect(cli.output()).not.toContain("test_realmheart_local");
   });
 
