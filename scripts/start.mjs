@@ -1,12 +1,33 @@
-// `npm start`: until the reference app exists (issue [app-server]), build the SDK and say what was built.
-import { spawnSync } from "node:child_process";
-import { readdirSync, statSync } from "node:fs";
+// `npm start`: builds what the Realmheart app needs (the SDK, the billing server, the app), then serves the app on
+// PORT (default 3000) with embedded databases in DATA_DIR (default ./data), or PostgreSQL when DATABASE_URL is set.
+// Environment variables are passed through; see examples/fantasy-chat/README.md for the list.
+import { spawn, spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 
-const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
-if (build.status !== 0) process.exit(build.status ?? 1);
+const root = fileURLToPath(new URL("..", import.meta.url));
+const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 
-const files = readdirSync("dist").filter((f) => statSync(`dist/${f}`).isFile());
-console.log(`\npurchases-web is built in dist/: ${files.join(", ")}.`);
-console.log(
-  "The Realmheart app (examples/fantasy-chat) is not part of the repository yet; nothing is served.",
-);
+const steps = [
+  ["the purchases-web SDK", ["run", "build"]],
+  ["the billing server", ["run", "build", "-w", "@purchases-web/billing-server"]],
+  ["the Realmheart app", ["run", "build", "-w", "realmheart"]],
+];
+
+for (const [what, args] of steps) {
+  console.log(`\n> Building ${what}: npm ${args.join(" ")}`);
+  const { status } = spawnSync(npm, args, { cwd: root, stdio: "inherit" });
+  if (status !== 0) {
+    console.error(`\nBuilding ${what} failed (exit ${status}); nothing is served.`);
+    process.exit(status ?? 1);
+  }
+}
+
+console.log("\n> Starting Realmheart");
+const server = spawn(process.execPath, ["examples/fantasy-chat/dist/server/main.js"], {
+  cwd: root,
+  stdio: "inherit",
+  env: process.env,
+});
+// The server shuts down gracefully (closing its databases) on SIGINT/SIGTERM; pass them on and wait for it.
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

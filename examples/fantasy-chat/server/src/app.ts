@@ -1,0 +1,125 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { adminRoutes } from "./admin/admin-routes.js";
+import { authRoutes } from "./auth/auth-routes.js";
+import { installAuthentication } from "./auth/authenticate.js";
+import { loginPageRoutes } from "./auth/login-page.js";
+import { SessionStore } from "./auth/session-store.js";
+import { mountBilling, type BillingMount } from "./billing/mount-billing.js";
+import { characterRoutes } from "./characters/character-routes.js";
+import { seedCharacters } from "./characters/seed-characters.js";
+import { chatRoutes } from "./chats/chat-routes.js";
+import { messageRoutes } from "./chats/message-routes.js";
+import { systemClock, type Clock } from "./clock.js";
+import type { AppConfig } from "./config.js";
+import type { AppContext } from "./context.js";
+import type { AppDatabase } from "./db/database.js";
+import { purgeExpired } from "./db/housekeeping.js";
+import { notFound } from "./http/api-error.js";
+import { installErrorHandler } from "./http/error-handler.js";
+import { installLenientJsonParser } from "./http/json-body.js";
+import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimits } from "./http/rate-limiter.js";
+import { installSameOriginGuard } from "./http/same-origin-guard.js";
+import { installSecurityHeaders } from "./http/security-headers.js";
+import type { Moderator } from "./moderation/moderator.js";
+import { ruleModerator } from "./moderation/rule-moderator.js";
+import { appPaths } from "./paths.js";
+import { profileRoutes } from "./profile/profile-routes.js";
+import { createPersonaEngine } from "./replies/persona-engine.js";
+import type { ReplyEngine } from "./replies/reply-engine.js";
+import { systemRoutes } from "./system/system-routes.js";
+import { webClient } from "./web/web-client.js";
+
+/** Everything the app is made of; tests pass their own clock, engines and databases. */
+export interface BuildAppOptions {
+  config: AppConfig;
+  /** The app's database, migrated; the caller closes it after `app.close()`. */
+  database: AppDatabase;
+  /** The billing server to mount under `/billing`; not mounted when absent. */
+  billing?: BillingMount | null;
+  clock?: Clock;
+  replyEngine?: ReplyEngine;
+  moderator?: Moderator;
+  /** Overrides of the rate limits (tests that register many users from one IP raise `register`). */
+  rateLimits?: Partial<RateLimits>;
+  /** Fastify's logger option; off by default. */
+  logger?: FastifyServerOptions["logger"];
+  /** Where the web client and the portraits are read from. */
+  paths?: { webDist: string; public: string };
+}
+
+/** The request body limit: 1 MiB. */
+export const BODY_LIMIT = 1024 * 1024;
+const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
+
+/**
+ * Builds the Realmheart server: the API under `/api`, the billing server under `/billing` and the web client
+ * at `/`, with security headers and JSON errors everywhere. Seeds the characters. Does not listen.
+ *
+ * @example
+ * const app = await buildApp({ config: loadConfig(process.env), database: await openAppDatabase() });
+ * await app.listen({ port: 3000 });
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+  });
+  const ctx: AppContext = {
+    db: database.db,
+    config,
+    clock,
+    sessions: new SessionStore(database.db, clock, config.sessionSecret),
+    limiter: new RateLimiter(database.db, clock, config.sessionSecret),
+    limits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+    moderator: options.moderator ?? ruleModerator,
+    replyEngine: options.replyEngine ?? createPersonaEngine(),
+    log: app.log,
+  };
+  await seedCharacters(database.db);
+
+  installSecurityHeaders(app);
+  installErrorHandler(app);
+
+  await app.register(
+    async (api) => {
+      installLenientJsonParser(api);
+      installSameOriginGuard(api);
+      installAuthentication(api, ctx.sessions);
+      api.setNotFoundHandler(async () => {
+        throw notFound();
+      });
+      for (const routes of [
+        systemRoutes,
+        loginPageRoutes,
+        authRoutes,
+        characterRoutes,
+        chatRoutes,
+        messageRoutes,
+        profileRoutes,
+        adminRoutes,
+      ]) {
+        await api.register(routes, { ctx });
+      }
+    },
+    { prefix: "/api" },
+  );
+
+  if (options.billing) await mountBilling(app, options.billing, clock);
+  await webClient(app, {
+    webDistDir: options.paths?.webDist ?? appPaths.webDist,
+    publicDir: options.paths?.public ?? appPaths.public,
+  });
+
+  const purge = () =>
+    purgeExpired(database.db, clock.now()).catch((error: unknown) =>
+      app.log.warn({ err: error }, "purge failed"),
+    );
+  const timer = setInterval(purge, HOUSEKEEPING_INTERVAL_MS);
+  timer.unref();
+  app.addHook("onClose", async () => clearInterval(timer));
+  await purge();
+  return app;
+}

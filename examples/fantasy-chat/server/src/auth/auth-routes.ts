@@ -1,0 +1,135 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { AppContext } from "../context.js";
+import { decoyPasswordHash, hashPassword, verifyPassword } from "../crypto/password-hash.js";
+import { users } from "../db/schema.js";
+import { ApiError } from "../http/api-error.js";
+import { parseInput, requiredString } from "../http/validate.js";
+import { freeMessagesUsed } from "../users/free-allowance.js";
+import { toUserView } from "../users/user-view.js";
+import { requireUser } from "./authenticate.js";
+import { clearSessionCookie, readSessionToken, setSessionCookie } from "./session-cookie.js";
+import type { UserRow } from "./session-store.js";
+
+const email = requiredString("Email is required")
+  .trim()
+  .toLowerCase()
+  .pipe(z.email("Enter a valid email address").max(254, "Email must be at most 254 characters"));
+const name = (label: string) =>
+  requiredString(`${label} is required`).trim().max(50, `${label} must be at most 50 characters`);
+
+const registerSchema = z.object({
+  email,
+  password: requiredString("Password is required")
+    .min(8, "Password must be at least 8 characters")
+    .max(200, "Password must be at most 200 characters"),
+  firstName: name("First name").min(1, "First name is required"),
+  lastName: name("Last name").optional().default(""),
+});
+
+const loginSchema = z.object({
+  email,
+  password: requiredString("Password is required")
+    .min(1, "Password is required")
+    .max(200, "Password must be at most 200 characters"),
+});
+
+const invalidCredentials = () => new ApiError(401, "Invalid email or password", "invalid_credentials");
+
+function isUniqueViolation(error: unknown): boolean {
+  const candidates = [error, (error as { cause?: unknown } | null)?.cause];
+  return candidates.some((e) => (e as { code?: unknown } | null)?.code === "23505");
+}
+
+/**
+ * Local accounts: register, sign in, sign out, the current user and the age confirmation. A new session id is
+ * issued on every sign-in and the previous one revoked, so a planted cookie is worthless (no fixation).
+ *
+ * @example
+ * await api.register(authRoutes, { ctx });
+ */
+export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const production = ctx.config.nodeEnv === "production";
+
+  async function startSession(request: FastifyRequest, reply: FastifyReply, user: UserRow) {
+    const previous = readSessionToken(request);
+    if (previous) await ctx.sessions.revoke(previous);
+    setSessionCookie(request, reply, await ctx.sessions.create(user.id), production);
+    const now = ctx.clock.now();
+    return toUserView(user, await freeMessagesUsed(ctx.db, user.id, now), now);
+  }
+
+  app.post("/auth/register", async (request, reply) => {
+    const body = parseInput(registerSchema, request.body);
+    await ctx.limiter.hit(ctx.limits.register, request.ip);
+    const now = ctx.clock.now();
+    let user: UserRow | undefined;
+    try {
+      [user] = await ctx.db
+        .insert(users)
+        .values({
+          email: body.email,
+          passwordHash: await hashPassword(body.password),
+          firstName: body.firstName,
+          lastName: body.lastName,
+          role: ctx.config.adminEmails.has(body.email) ? "admin" : "user",
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw new ApiError(409, "An account with this email already exists", "email_taken", {
+          email: "An account with this email already exists",
+        });
+      }
+      throw error;
+    }
+    if (!user) throw new Error("insert returned no row");
+    return reply.status(201).send(await startSession(request, reply, user));
+  });
+
+  app.post("/auth/login", async (request, reply) => {
+    const body = parseInput(loginSchema, request.body);
+    await ctx.limiter.hit(ctx.limits.login, `${request.ip}\n${body.email}`);
+    const [found] = await ctx.db.select().from(users).where(eq(users.email, body.email)).limit(1);
+    const matches = await verifyPassword(body.password, found?.passwordHash ?? (await decoyPasswordHash()));
+    if (!found?.passwordHash || !matches) throw invalidCredentials();
+    let user = found;
+    if (ctx.config.adminEmails.has(user.email) && user.role !== "admin") {
+      [user = found] = await ctx.db
+        .update(users)
+        .set({ role: "admin", updatedAt: ctx.clock.now() })
+        .where(eq(users.id, found.id))
+        .returning();
+    }
+    return reply.send(await startSession(request, reply, user));
+  });
+
+  app.get("/logout", async (request, reply) => {
+    const token = readSessionToken(request);
+    if (token) await ctx.sessions.revoke(token);
+    clearSessionCookie(request, reply, production);
+    return reply.redirect("/", 302);
+  });
+
+  app.get("/auth/user", async (request) => {
+    const user = requireUser(request);
+    const now = ctx.clock.now();
+    return toUserView(user, await freeMessagesUsed(ctx.db, user.id, now), now);
+  });
+
+  app.post("/auth/verify-age", async (request) => {
+    let user = requireUser(request);
+    const now = ctx.clock.now();
+    if (!user.ageVerified) {
+      [user = user] = await ctx.db
+        .update(users)
+        .set({ ageVerified: true, ageVerifiedAt: now, updatedAt: now })
+        .where(eq(users.id, user.id))
+        .returning();
+    }
+    return toUserView(user, await freeMessagesUsed(ctx.db, user.id, now), now);
+  });
+}

@@ -1,0 +1,40 @@
+/** The six character archetypes (value and label), as app.md §3 lists them. */
+export const ARCHETYPES = [
+  { value: "dark_fae_lord", label: "Dark Fae Lord" },
+  { value: "shadow_warrior", label: "Shadow Warrior" },
+  { value: "warrior_general", label: "Warrior General" },
+  { value: "dragon_rider", label: "Dragon Rider" },
+  { value: "loyal_dragon_rider", label: "Loyal Dragon Rider" },
+  { value: "devoted_protector", label: "Devoted Protector" },
+] as const;
+
+/** An archetype value, e.g. "dragon_rider". */
+export type Archetype = (typeof ARCHETYPES)[number]["value"];
+
+/** The archetype values, for validation. */
+export const ARCHETYPE_VALUES = ARCHETYPES.map((a) => a.value) as [Archetype, ...Archetype[]];
+
+/** The personality traits a profile may choose from (app.md §3). */
+export const PERSONALITY_TRAITS = [
+  "adventurous",
+  "brave",
+  "curious",
+  "loyal",
+  "intelligent",
+  "passionate",
+  "mysterious",
+  "playful",
+  "protective",
+  "independent",
+  "romantic",
+  "witty",
+  "compassionate",
+  "determined",
+  "fierce",
+  "gentle",
+  "ambitious",
+  "creative",
+] as const;
+
+/** A personality trait, e.g. "witty". */
+export type PersonalityTrait = (typeof PERSONALITY_TRAITS)[number];

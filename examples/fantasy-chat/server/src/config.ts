@@ -1,0 +1,97 @@
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+
+/** The payment provider the app uses: Paystack when a secret key is configured, else the built-in sandbox. */
+export type PaymentProvider = "sandbox" | "paystack";
+
+/** The server's configuration, read from the environment once at start. */
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Embedded databases live in `${dataDir}/app` and `${dataDir}/billing`. */
+  dataDir: string;
+  /** PostgreSQL for both the app and the billing server; null means embedded PGlite. */
+  databaseUrl: string | null;
+  /** Lower-cased; these accounts are made admins when they register or sign in. */
+  adminEmails: ReadonlySet<string>;
+  /** Keys the HMAC of session tokens and rate-limit keys. */
+  sessionSecret: string;
+  /** True when SESSION_SECRET was absent and a random one was made for this process. */
+  sessionSecretGenerated: boolean;
+  nodeEnv: "development" | "production" | "test";
+  /** Trust X-Forwarded-* from a reverse proxy for the client IP (rate limits) and the host. */
+  trustProxy: boolean;
+  logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  /** The SDK's public API key given to the web client. */
+  sdkApiKey: string;
+  paymentProvider: PaymentProvider;
+}
+
+/** Thrown when the environment cannot be used; its message lists every problem, one per line. */
+export class ConfigError extends Error {
+  override readonly name = "ConfigError";
+}
+
+const emailList = z
+  .string()
+  .default("")
+  .transform((value) =>
+    value
+      .split(",")
+      .map((email) => email.trim().toLowerCase())
+      .filter((email) => email !== ""),
+  )
+  .pipe(z.array(z.email("ADMIN_EMAILS must be a comma-separated list of email addresses")));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, "DATABASE_URL must be a postgres:// or postgresql:// URL")
+    .optional(),
+  ADMIN_EMAILS: emailList,
+  SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  TRUST_PROXY: z.enum(["true", "false", "1", "0"]).default("false"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SDK_API_KEY: z
+    .string()
+    .regex(/^(test_|rcb_sb_|rcb_)[A-Za-z0-9_-]+$/, "SDK_API_KEY must be a test_, rcb_sb_ or rcb_ key")
+    .default("test_realmheart_local"),
+  PAYSTACK_SECRET_KEY: z.string().min(1).optional(),
+});
+
+/**
+ * Validates the environment. Empty variables count as unset. Throws a {@link ConfigError} naming every problem.
+ *
+ * @example
+ * const config = loadConfig(process.env);
+ * app.listen({ port: config.port, host: config.host });
+ */
+export function loadConfig(env: Record<string, string | undefined>): AppConfig {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `- ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL ?? null,
+    adminEmails: new Set(e.ADMIN_EMAILS),
+    sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString("base64url"),
+    sessionSecretGenerated: e.SESSION_SECRET === undefined,
+    nodeEnv: e.NODE_ENV,
+    trustProxy: e.TRUST_PROXY === "true" || e.TRUST_PROXY === "1",
+    logLevel: e.LOG_LEVEL,
+    sdkApiKey: e.SDK_API_KEY,
+    paymentProvider: e.PAYSTACK_SECRET_KEY ? "paystack" : "sandbox",
+  };
+}

@@ -1,0 +1,21 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { SessionStore } from "./auth/session-store.js";
+import type { Clock } from "./clock.js";
+import type { AppConfig } from "./config.js";
+import type { AppDb } from "./db/database.js";
+import type { RateLimiter, RateLimits } from "./http/rate-limiter.js";
+import type { Moderator } from "./moderation/moderator.js";
+import type { ReplyEngine } from "./replies/reply-engine.js";
+
+/** What route modules need, built once by `buildApp` and passed to each. */
+export interface AppContext {
+  db: AppDb;
+  config: AppConfig;
+  clock: Clock;
+  sessions: SessionStore;
+  limiter: RateLimiter;
+  limits: RateLimits;
+  moderator: Moderator;
+  replyEngine: ReplyEngine;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,77 @@
+/** Machine-readable reasons the API gives with an error; clients branch on these, never on the message. */
+export type ApiErrorCode =
+  | "validation_error"
+  | "invalid_json"
+  | "payload_too_large"
+  | "unsupported_media_type"
+  | "bad_request"
+  | "unauthorized"
+  | "invalid_credentials"
+  | "email_taken"
+  | "cross_origin"
+  | "admin_only"
+  | "age_not_verified"
+  | "trial_expired"
+  | "quota_exhausted"
+  | "premium_character"
+  | "content_policy"
+  | "not_found"
+  | "last_admin"
+  | "rate_limited"
+  | "reply_failed"
+  | "internal";
+
+/** The JSON body of every error the API sends. `fields` names each invalid field with its message. */
+export interface ApiErrorBody {
+  message: string;
+  code?: ApiErrorCode;
+  fields?: Record<string, string>;
+}
+
+/**
+ * An expected failure with its HTTP status; the error handler turns it into `{ message, code }`.
+ *
+ * @example
+ * throw new ApiError(402, "Subscription required", "quota_exhausted");
+ */
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly code?: ApiErrorCode,
+    readonly fields?: Record<string, string>,
+    /** Seconds until a rate limit lets the caller try again (sent as Retry-After). */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+
+  /** The response body. */
+  toBody(): ApiErrorBody {
+    return {
+      message: this.message,
+      ...(this.code ? { code: this.code } : {}),
+      ...(this.fields ? { fields: this.fields } : {}),
+    };
+  }
+}
+
+/** 401 for a request without a valid session. */
+export const unauthorized = () => new ApiError(401, "Unauthorized", "unauthorized");
+/** 403 with the reason in the code. */
+export const forbidden = (code: ApiErrorCode) => new ApiError(403, "Forbidden", code);
+/** 402 with the reason in the code. */
+export const subscriptionRequired = (code: ApiErrorCode) => new ApiError(402, "Subscription required", code);
+/** 404 for something that does not exist or that the caller may not see. */
+export const notFound = (message = "Not found") => new ApiError(404, message, "not_found");
+/** 429 with Retry-After. */
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new ApiError(
+    429,
+    "Too many requests. Please wait and try again.",
+    "rate_limited",
+    undefined,
+    retryAfterSeconds,
+  );

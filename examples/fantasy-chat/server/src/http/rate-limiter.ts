@@ -1,0 +1,72 @@
+import { sql } from "drizzle-orm";
+import type { Clock } from "../clock.js";
+import { keyedDigest } from "../crypto/keyed-digest.js";
+import type { AppDb } from "../db/database.js";
+import { rateLimits } from "../db/schema.js";
+import { tooManyRequests } from "./api-error.js";
+
+/** A fixed-window limit: at most `limit` hits per `windowMs`. */
+export interface RateLimitRule {
+  /** Names the counter, e.g. "login". */
+  name: string;
+  limit: number;
+  windowMs: number;
+}
+
+/** Sign-in attempts per IP and email. */
+export const LOGIN_LIMIT: RateLimitRule = { name: "login", limit: 10, windowMs: 15 * 60_000 };
+/** Account creations per IP. */
+export const REGISTER_LIMIT: RateLimitRule = { name: "register", limit: 20, windowMs: 60 * 60_000 };
+/** Chat messages per user. */
+export const SEND_LIMIT: RateLimitRule = { name: "send", limit: 30, windowMs: 60_000 };
+
+/** The limits the app applies. */
+export interface RateLimits {
+  login: RateLimitRule;
+  register: RateLimitRule;
+  send: RateLimitRule;
+}
+
+/** The production limits. */
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  login: LOGIN_LIMIT,
+  register: REGISTER_LIMIT,
+  send: SEND_LIMIT,
+};
+
+/**
+ * Rate limits counted in the database, so every process on it agrees. Each hit is one atomic upsert of the
+ * window's counter; the subject (an email, an IP) is stored only as a keyed digest.
+ *
+ * @example
+ * await limiter.hit(limits.login, `${request.ip} ${email}`); // throws 429 with Retry-After when over
+ */
+export class RateLimiter {
+  constructor(
+    private readonly db: AppDb,
+    private readonly clock: Clock,
+    private readonly secret: string,
+  ) {}
+
+  /** Counts one hit for `subject`; throws a 429 `ApiError` when the window's limit is exceeded. */
+  async hit(rule: RateLimitRule, subject: string): Promise<void> {
+    const now = this.clock.now().getTime();
+    const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
+    const windowEnd = windowStart + rule.windowMs;
+    const [row] = await this.db
+      .insert(rateLimits)
+      .values({
+        key: `${rule.name}:${keyedDigest(this.secret, subject)}`,
+        windowStart: new Date(windowStart),
+        count: 1,
+        expiresAt: new Date(windowEnd),
+      })
+      .onConflictDoUpdate({
+        target: [rateLimits.key, rateLimits.windowStart],
+        set: { count: sql`${rateLimits.count} + 1` },
+      })
+      .returning({ count: rateLimits.count });
+    if ((row?.count ?? 0) > rule.limit)
+      throw tooManyRequests(Math.max(1, Math.ceil((windowEnd - now) / 1000)));
+  }
+}

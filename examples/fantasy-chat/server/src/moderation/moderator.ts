@@ -1,0 +1,20 @@
+/**
+ * What moderation decided about a message: allow it, block it (never stored or answered), or answer with
+ * support instead of role-play.
+ */
+export type ModerationVerdict =
+  | { action: "allow" }
+  | { action: "block"; category: "sexual_minors" }
+  | { action: "support"; category: "self_harm" };
+
+/**
+ * Checks a user's message before it is stored or answered. The built-in rule set is the default; an
+ * OpenAI-compatible moderation endpoint can implement the same interface.
+ *
+ * @example
+ * const verdict = await moderator.check(content);
+ * if (verdict.action === "block") throw contentPolicy();
+ */
+export interface Moderator {
+  check(text: string): Promise<ModerationVerdict>;
+}

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../context.js";
+
+/** The billing server's mount point, as the web client configures the SDK's proxyURL. */
+export const BILLING_PREFIX = "/billing";
+
+/**
+ * `GET /api/health` (liveness: the process serves requests) and `GET /api/config` (what the web client needs to
+ * configure the purchases-web SDK and to know which payment provider it is talking to).
+ *
+ * @example
+ * await api.register(systemRoutes, { ctx });
+ */
+export async function systemRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  app.get("/health", async (_request, reply) =>
+    reply.header("cache-control", "no-store").send({ status: "ok" }),
+  );
+
+  app.get("/config", async () => ({
+    sdkApiKey: ctx.config.sdkApiKey,
+    billingBaseUrl: BILLING_PREFIX,
+    paymentProvider: ctx.config.paymentProvider,
+  }));
+}

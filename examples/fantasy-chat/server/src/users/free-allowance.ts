@@ -1,0 +1,55 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { AppDb, AppTx } from "../db/database.js";
+import { dailyMessageUsage } from "../db/schema.js";
+
+/** Free messages per UTC day for users without an active subscription. */
+export const FREE_MESSAGES_PER_DAY = 3;
+
+/**
+ * The UTC calendar day of `now`, as the quota counts it.
+ *
+ * @example
+ * utcDay(new Date("2026-11-21T23:59:59Z")); // "2026-11-21"
+ */
+export function utcDay(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** Today's (UTC) count of free messages the user has sent. */
+export async function freeMessagesUsed(db: AppDb, userId: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: dailyMessageUsage.count })
+    .from(dailyMessageUsage)
+    .where(and(eq(dailyMessageUsage.userId, userId), eq(dailyMessageUsage.day, utcDay(now))));
+  return row?.count ?? 0;
+}
+
+/**
+ * Takes one free message from today's allowance in a single conditional upsert: the row lock PostgreSQL takes on
+ * conflict serialises concurrent sends, and the `count < limit` check is evaluated on the latest row, so the
+ * allowance can never be exceeded. Returns the new count, or null when the allowance is used up.
+ *
+ * @example
+ * const used = await consumeFreeMessage(tx, user.id, now);
+ * if (used === null) throw subscriptionRequired("quota_exhausted");
+ */
+export async function consumeFreeMessage(tx: AppTx, userId: string, now: Date): Promise<number | null> {
+  const [row] = await tx
+    .insert(dailyMessageUsage)
+    .values({ userId, day: utcDay(now), count: 1 })
+    .onConflictDoUpdate({
+      target: [dailyMessageUsage.userId, dailyMessageUsage.day],
+      set: { count: sql`${dailyMessageUsage.count} + 1` },
+      setWhere: sql`${dailyMessageUsage.count} < ${FREE_MESSAGES_PER_DAY}`,
+    })
+    .returning({ count: dailyMessageUsage.count });
+  return row?.count ?? null;
+}
+
+/** Gives back a message taken on `day` (the character could not answer it). */
+export async function refundFreeMessage(db: AppDb, userId: string, day: string): Promise<void> {
+  await db
+    .update(dailyMessageUsage)
+    .set({ count: sql`greatest(${dailyMessageUsage.count} - 1, 0)` })
+    .where(and(eq(dailyMessageUsage.userId, userId), eq(dailyMessageUsage.day, day)));
+}

@@ -1,0 +1,42 @@
+import type { UserRow } from "../auth/session-store.js";
+import type { Role } from "../db/schema.js";
+import { subscriptionStatusAt, type SubscriptionStatus } from "./subscription-status.js";
+
+/** The current user as `GET /api/auth/user` answers it. */
+export interface UserView {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  ageVerified: boolean;
+  /** Free messages sent today (UTC). */
+  freeMessagesUsed: number;
+  subscriptionStatus: SubscriptionStatus;
+  /** ISO 8601; null until the trial setup is completed. */
+  trialEndDate: string | null;
+  paymentMethodSetup: boolean;
+  createdAt: string;
+}
+
+/**
+ * The client's view of a user at `now`.
+ *
+ * @example
+ * reply.send(toUserView(user, await freeMessagesUsed(db, user.id, now), now));
+ */
+export function toUserView(user: UserRow, freeMessagesUsed: number, now: Date): UserView {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role,
+    ageVerified: user.ageVerified,
+    freeMessagesUsed,
+    subscriptionStatus: subscriptionStatusAt(user, now),
+    trialEndDate: user.trialEndDate?.toISOString() ?? null,
+    paymentMethodSetup: user.paymentMethodSetup,
+    createdAt: user.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,88 @@
+import type { FastifyInstance } from "fastify";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { notFound } from "../http/api-error.js";
+import { resolveStaticFile, sendStaticFile } from "./static-files.js";
+
+/** Where the web client and the portraits are read from. */
+export interface WebClientOptions {
+  /** The built React client (`web/dist`); when it has no index.html, a "not built" page is served at `/`. */
+  webDistDir: string;
+  /** Static files shipped with the server (`server/public`), such as `characters/*.svg`. */
+  publicDir: string;
+}
+
+/** Paths that never fall back to the client: their own handlers answer (JSON 404 when nothing matches). */
+const SERVER_PREFIXES = ["/api/", "/billing/", "/sandbox/"];
+
+const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Realmheart</title>
+<style>
+body { margin: 0; min-height: 100vh; display: grid; place-items: center; font: 16px/1.5 system-ui, sans-serif;
+  color: #f6eefc; background: #160b1f; }
+main { max-width: 32rem; padding: 2rem 1rem; text-align: center; }
+h1 { font-family: Georgia, serif; color: #c9a227; }
+a { color: #ffd666; }
+:focus-visible { outline: 3px solid #ffd666; outline-offset: 2px; }
+</style>
+</head>
+<body>
+<main>
+  <h1>Realmheart</h1>
+  <p>The server is running, but the web client is not built yet.</p>
+  <p>Build it with <code>npm run build -w realmheart</code> and restart, or use the API directly.</p>
+  <p><a href="/api/login">Sign in or create an account</a></p>
+  <p><small>Realmheart is for adults only (18+).</small></p>
+</main>
+</body>
+</html>
+`;
+
+const isServerPath = (path: string) =>
+  SERVER_PREFIXES.some((p) => path === p.slice(0, -1) || path.startsWith(p));
+
+/**
+ * Serves character portraits under `/characters/*`, the built client's files, and `index.html` for every other
+ * GET that is not an API, billing or sandbox path (the client's router takes it from there). Registered on the
+ * root instance: it installs the root not-found handler.
+ *
+ * @example
+ * await webClient(app, { webDistDir, publicDir });
+ */
+export async function webClient(app: FastifyInstance, options: WebClientOptions): Promise<void> {
+  const portraits = join(options.publicDir, "characters");
+  const index = join(options.webDistDir, "index.html");
+  const built = existsSync(index);
+
+  app.get<{ Params: { file: string } }>("/characters/:file", async (request, reply) => {
+    const file = await resolveStaticFile(portraits, `/${request.params.file}`);
+    if (!file) throw notFound();
+    return sendStaticFile(reply, file, "public, max-age=86400", request.method);
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split("?")[0] ?? "/";
+    if ((request.method !== "GET" && request.method !== "HEAD") || isServerPath(path)) throw notFound();
+    if (!built) {
+      if (path !== "/") throw notFound();
+      return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(NOT_BUILT_PAGE);
+    }
+    const asset = path === "/" ? null : await resolveStaticFile(options.webDistDir, path);
+    if (asset) {
+      const immutable = path.startsWith("/assets/");
+      return sendStaticFile(
+        reply,
+        asset,
+        immutable ? "public, max-age=31536000, immutable" : "no-cache",
+        request.method,
+      );
+    }
+    const page = await resolveStaticFile(options.webDistDir, "/index.html");
+    if (!page) throw notFound();
+    return sendStaticFile(reply, page, "no-cache", request.method);
+  });
+}

@@ -1,0 +1,208 @@
+// Starts a real Realmheart server on 127.0.0.1 over a real database: PGlite (restored from the migrated template)
+// always, and PostgreSQL as well when TEST_DATABASE_URL is set (each server in its own schema, dropped after).
+import type { FastifyInstance } from "fastify";
+import { eq } from "drizzle-orm";
+import pg from "pg";
+import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { inject } from "vitest";
+import { buildApp, type BuildAppOptions } from "../../src/app.js";
+import type { Clock } from "../../src/clock.js";
+import { loadConfig, type AppConfig } from "../../src/config.js";
+import { openAppDatabase, type AppDatabase } from "../../src/db/database.js";
+import { REGISTER_LIMIT } from "../../src/http/rate-limiter.js";
+import { users, type StoredSubscriptionStatus } from "../../src/db/schema.js";
+
+export type DatabaseKind = "pglite" | "postgres";
+
+/** The databases every suite runs against. */
+export const DATABASES: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+
+/** The address listed in ADMIN_EMAILS for test servers. */
+export const ADMIN_EMAIL = "keeper@realmheart.test";
+
+/** A clock tests move by hand. */
+export class TestClock implements Clock {
+  constructor(public current = new Date("2026-11-21T12:00:00Z")) {}
+  now(): Date {
+    return new Date(this.current);
+  }
+  advance(ms: number): void {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  url: string;
+  database: AppDatabase;
+  config: AppConfig;
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+/** Starts a server; `env` is applied over the test defaults. */
+export async function startTestApp(
+  kind: DatabaseKind,
+  options: { env?: Record<string, string> } & Partial<Omit<BuildAppOptions, "config" | "database">> = {},
+): Promise<TestApp> {
+  const { env, ...rest } = options;
+  const pgSchema = `test_${randomBytes(6).toString("hex")}`;
+  const databaseUrl = process.env.TEST_DATABASE_URL;
+  const database =
+    kind === "postgres" && databaseUrl
+      ? await openAppDatabase({ databaseUrl, pgSchema })
+      : await openAppDatabase({ loadDataDir: new Blob([await readFile(inject("pgliteTemplate"))]) });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    SESSION_SECRET: "test-secret-test-secret-test-secret-0123",
+    ADMIN_EMAILS: ADMIN_EMAIL,
+    ...env,
+  });
+  const clock = new TestClock();
+  // Every test user registers from 127.0.0.1: the per-IP registration limit would stop a suite early.
+  const rateLimits = { register: { ...REGISTER_LIMIT, limit: 1_000_000 } };
+  const app = await buildApp({ config, database, clock, rateLimits, ...rest });
+  const address = await app.listen({ port: 0, host: "127.0.0.1" });
+  return {
+    app,
+    url: address,
+    database,
+    config,
+    clock,
+    async close() {
+      await app.close();
+      await database.close();
+      if (kind === "postgres" && databaseUrl) {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS ${pgSchema} CASCADE`);
+        await client.end();
+      }
+    },
+  };
+}
+
+/** A parsed response. */
+export interface Answer {
+  status: number;
+  body: any;
+  text: string;
+  headers: Headers;
+}
+
+/** An HTTP client with its own cookie jar (one browser). */
+export class Client {
+  readonly cookies = new Map<string, string>();
+  constructor(readonly server: TestApp) {}
+
+  async request(
+    method: string,
+    path: string,
+    options: { body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+  ): Promise<Answer> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    if (options.body !== undefined || options.rawBody !== undefined)
+      headers["content-type"] ??= "application/json";
+    const response = await fetch(`${this.server.url}${path}`, {
+      method,
+      headers,
+      redirect: "manual",
+      body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+    });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = ""] = cookie.split(";");
+      const eq = pair.indexOf("=");
+      const name = pair.slice(0, eq);
+      const value = pair.slice(eq + 1);
+      if (value === "" || /Max-Age=0/i.test(cookie)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, body, text, headers: response.headers };
+  }
+
+  get = (path: string, headers?: Record<string, string>) => this.request("GET", path, { headers });
+  post = (path: string, body?: unknown, headers?: Record<string, string>) =>
+    this.request("POST", path, { body, headers });
+  put = (path: string, body?: unknown) => this.request("PUT", path, { body });
+}
+
+let counter = 0;
+
+/** A unique email for a test user. */
+export function uniqueEmail(prefix = "user"): string {
+  counter += 1;
+  return `${prefix}.${counter}.${randomBytes(3).toString("hex")}@realmheart.test`;
+}
+
+/** The password test users register with. */
+export const PASSWORD = "dragonfire-42";
+
+/** Registers a new user and returns their signed-in client and user view. */
+export async function registerUser(
+  server: TestApp,
+  overrides: { email?: string; firstName?: string; lastName?: string } = {},
+): Promise<{ client: Client; user: any }> {
+  const client = new Client(server);
+  const answer = await client.post("/api/auth/register", {
+    email: overrides.email ?? uniqueEmail(),
+    password: PASSWORD,
+    firstName: overrides.firstName ?? "Ysolde",
+    lastName: overrides.lastName ?? "Marrow",
+  });
+  if (answer.status !== 201) throw new Error(`register failed: ${answer.status} ${answer.text}`);
+  return { client, user: answer.body };
+}
+
+/** A registered user who has confirmed their age. */
+export async function verifiedUser(server: TestApp, overrides: { firstName?: string } = {}) {
+  const registered = await registerUser(server, overrides);
+  const verified = await registered.client.post("/api/auth/verify-age");
+  if (verified.status !== 200) throw new Error(`verify-age failed: ${verified.status}`);
+  return { client: registered.client, user: verified.body };
+}
+
+/** Sets a user's stored subscription fields directly (payments are another part of the app). */
+export async function setSubscription(
+  server: TestApp,
+  userId: string,
+  fields: {
+    subscriptionStatus?: StoredSubscriptionStatus;
+    trialEndDate?: Date | null;
+    role?: "user" | "admin";
+  },
+): Promise<void> {
+  await server.database.db.update(users).set(fields).where(eq(users.id, userId));
+}
+
+/** Creates a chat with a character and returns its id. */
+export async function createChat(client: Client, characterId = "kaelen-nightthorn"): Promise<string> {
+  const answer = await client.post("/api/chats", { characterId, title: null });
+  if (answer.status !== 201) throw new Error(`create chat failed: ${answer.status} ${answer.text}`);
+  return answer.body.id;
+}
+
+/** Parses a server-sent events body into `{ event, data }` pairs. */
+export function parseEvents(text: string): Array<{ event: string; data: any }> {
+  return text
+    .split("\n\n")
+    .filter((block) => block.trim() !== "")
+    .map((block) => {
+      const event = /^event: (.*)$/m.exec(block)?.[1] ?? "message";
+      const data = /^data: (.*)$/m.exec(block)?.[1] ?? "null";
+      return { event, data: JSON.parse(data) };
+    });
+}
+
+/** A reply stream that fails before its first chunk, as an engine whose model is down. */
+export function failingStream(message: string): AsyncIterable<string> {
+  return { [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(new Error(message)) }) };
+}
