@@ -1,6 +1,7 @@
 // Builds the SDK: ESM and CJS with lazy chunks, a single-file UMD for <script> users, and bundled types.
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import typescript from "@rollup/plugin-typescript";
+import { parse as parseIcu } from "@formatjs/icu-messageformat-parser";
 import resolve from "@rollup/plugin-node-resolve";
 import terser from "@rollup/plugin-terser";
 import { dts } from "rollup-plugin-dts";
@@ -18,7 +19,50 @@ const replaceVersion = {
   },
 };
 
+// The locales are compiled at build time: each locales/{code}.json becomes a module of parsed ICU messages
+// (its own lazy chunk), so the widget ships intl-messageformat's formatter without its parser (~7 KB gzip).
+// The parser left in the bundle is a stub; tests and the parity check use the real one on the JSON texts.
+const PARSER_STUB = "\0icu-parser-stub";
+const precompiledLocales = {
+  name: "precompiled-locales",
+  resolveId(source, importer) {
+    return source === "@formatjs/icu-messageformat-parser" && importer?.includes("intl-messageformat")
+      ? PARSER_STUB
+      : null;
+  },
+  load(id) {
+    if (id !== PARSER_STUB) return null;
+    return (
+      'export * from "@formatjs/icu-messageformat-parser/lib/types.js";\n' +
+      'export function parse() { throw new Error("The checkout texts are compiled at build time."); }'
+    );
+  },
+  transform(code, id) {
+    if (!/[\\/]locales[\\/][\w-]+\.json$/.test(id)) return null;
+    // A message that is plain text stays a string (the translator shows such strings as they are); the rest
+    // become parsed messages.
+    const compile = (text) => {
+      const ast = parseIcu(text, { requiresOtherClause: true });
+      const plain = ast.length === 1 && ast[0].type === 0 && ast[0].value === text && !/[{}#']/.test(text);
+      return plain ? text : ast;
+    };
+    const messages = Object.fromEntries(
+      Object.entries(JSON.parse(code)).map(([key, text]) => [key, compile(text)]),
+    );
+    return { code: `export default ${JSON.stringify(messages)};`, map: { mappings: "" } };
+  },
+};
+
+// dist/ is rebuilt from scratch so that chunks of earlier builds (their names carry a hash) do not linger.
+const cleanDist = {
+  name: "clean-dist",
+  buildStart() {
+    rmSync("dist", { recursive: true, force: true });
+  },
+};
+
 const plugins = () => [
+  precompiledLocales,
   replaceVersion,
   resolve({ browser: true }),
   typescript({ tsconfig: "./tsconfig.json", noEmit: false, declaration: false, include: ["src/**/*"] }),
@@ -27,7 +71,10 @@ const plugins = () => [
 export default [
   {
     input,
-    plugins: plugins(),
+    plugins: [cleanDist, ...plugins()],
+    // The lazy chunks import what they share with the core from the entry itself, so the core stays one file
+    // (no extra request before the SDK runs); the entry gains a few internal exports for them.
+    preserveEntrySignatures: "allow-extension",
     output: [
       { dir: "dist", format: "es", entryFileNames: "index.mjs", chunkFileNames: "chunks/[name]-[hash].mjs" },
       { dir: "dist", format: "cjs", entryFileNames: "index.cjs", chunkFileNames: "chunks/[name]-[hash].cjs" },

@@ -41,6 +41,58 @@ declare enum LogLevel {
     Verbose = 5
 }
 type LogHandler = (level: LogLevel, message: string) => void;
+interface StripeGatewayError {
+    readonly type: string;
+    readonly code?: string;
+    readonly decline_code?: string;
+    readonly message?: string;
+}
+interface StripeElementLike {
+    mount(domElement: HTMLElement): void;
+    on(event: string, handler: (event: {
+        [key: string]: unknown;
+    }) => void): unknown;
+    destroy(): void;
+}
+interface StripeElementsLike {
+    create(type: "payment" | "expressCheckout" | "linkAuthentication", options?: object): StripeElementLike;
+    submit(): Promise<{
+        error?: StripeGatewayError;
+    }>;
+    update(options: object): unknown;
+}
+interface StripeConfirmationToken {
+    readonly id: string;
+    readonly payment_method_preview?: {
+        readonly type?: string;
+        readonly billing_details?: {
+            readonly address?: {
+                readonly country?: string | null;
+                readonly postal_code?: string | null;
+            } | null;
+        };
+    };
+}
+interface StripeLike {
+    elements(options: object): StripeElementsLike;
+    createConfirmationToken(options: {
+        elements: StripeElementsLike;
+        params?: object;
+    }): Promise<{
+        confirmationToken?: StripeConfirmationToken;
+        error?: StripeGatewayError;
+    }>;
+    confirmSetup(options: object): Promise<{
+        error?: StripeGatewayError;
+    }>;
+    confirmPayment(options: object): Promise<{
+        error?: StripeGatewayError;
+    }>;
+}
+type StripeLoader = (publishableKey: string, options: {
+    stripeAccount?: string;
+    locale?: string;
+}) => Promise<StripeLike | null>;
 interface KeyValueStorage {
     getItem(key: string): string | null;
     setItem(key: string, value: string): void;
@@ -56,6 +108,7 @@ interface PurchasesEnvironment {
     randomUUID(): string;
     storage: KeyValueStorage | null;
     window: Window | null;
+    loadStripe?: StripeLoader;
 }
 interface HttpConfig {
     proxyURL?: string;
@@ -263,6 +316,17 @@ interface PlatformInfo {
     flavor: string;
     version: string;
 }
+interface PurchaseParams {
+    rcPackage: Package;
+    purchaseOption?: PurchaseOption | null;
+    htmlTarget?: HTMLElement | null;
+    customerEmail?: string | null;
+    selectedLocale?: string | null;
+    defaultLocale?: string | null;
+    metadata?: Record<string, string> | null;
+    skipSuccessPage?: boolean;
+    nonce?: string | null;
+}
 type BrandingInfo = WireBrandingInfo;
 declare class Purchases {
     private appUserId;
@@ -272,6 +336,7 @@ declare class Purchases {
     private readonly cache;
     private readonly analytics;
     private brandingPromise;
+    private purchaseController;
     private closed;
     static configure(config: PurchasesConfig): Purchases;
     static configure(apiKey: string, appUserId: string, httpConfig?: HttpConfig, flags?: FlagsConfig): Purchases;
@@ -291,9 +356,11 @@ declare class Purchases {
     getAppUserId(): string;
     isAnonymous(): boolean;
     isSandbox(): boolean;
+    purchase(params: PurchaseParams): Promise<PurchaseResult>;
     preload(): Promise<void>;
     close(): void;
     private loadBranding;
+    private validatePurchase;
     private assertOpen;
     private fetchOfferings;
     private buildOfferings;
@@ -351,4 +418,4 @@ declare class PurchasesError extends Error {
 }
 declare function isPurchasesError(value: unknown): value is PurchasesError;
 export { ErrorCode, LogLevel, PackageType, PeriodUnit, ProductType, Purchases, PurchasesError, isPurchasesError };
-export type { BrandingInfo, CustomerInfo, EntitlementInfo, EntitlementInfos, FlagsConfig, GetOfferingsParams, HttpConfig, KeyValueStorage, LogHandler, NonSubscriptionOption, NonSubscriptionTransaction, Offering, Offerings, OwnershipType, Package, PaywallData, Period, PeriodType, PlatformInfo, PresentedOfferingContext, Price, PricingPhase, Product, PurchaseOption, PurchaseResult, PurchasesConfig, PurchasesEnvironment, PurchasesErrorExtra, PurchasesErrorOptions, RedemptionInfo, Store, StoreTransaction, SubscriptionInfo, SubscriptionOption, TargetingContext, TimerHandle };
+export type { BrandingInfo, CustomerInfo, EntitlementInfo, EntitlementInfos, FlagsConfig, GetOfferingsParams, HttpConfig, KeyValueStorage, LogHandler, NonSubscriptionOption, NonSubscriptionTransaction, Offering, Offerings, OwnershipType, Package, PaywallData, Period, PeriodType, PlatformInfo, PresentedOfferingContext, Price, PricingPhase, Product, PurchaseOption, PurchaseParams, PurchaseResult, PurchasesConfig, PurchasesEnvironment, PurchasesErrorExtra, PurchasesErrorOptions, RedemptionInfo, Store, StoreTransaction, StripeConfirmationToken, StripeElementLike, StripeElementsLike, StripeGatewayError, StripeLike, StripeLoader, SubscriptionInfo, SubscriptionOption, TargetingContext, TimerHandle };

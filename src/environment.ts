@@ -1,3 +1,5 @@
+import type { StripeLoader } from "./checkout/stripe-gateway";
+
 /** A minimal key-value store (the shape of `localStorage`). */
 export interface KeyValueStorage {
   getItem(key: string): string | null;
@@ -27,6 +29,11 @@ export interface PurchasesEnvironment {
   storage: KeyValueStorage | null;
   /** The browser window, or null outside a browser. Read lazily and never required. */
   window: Window | null;
+  /**
+   * Loads Stripe.js for the card form; `@stripe/stripe-js/pure` when not given. Read only when a card form
+   * is shown.
+   */
+  loadStripe?: StripeLoader;
 }
 
 function fallbackUUID(random: () => number): string {

@@ -1,8 +1,16 @@
 // The public surface of purchases-web. Every export is named here; nothing internal leaks.
 export { Purchases } from "./purchases";
-export type { GetOfferingsParams, PlatformInfo, BrandingInfo } from "./purchases";
+export type { GetOfferingsParams, PlatformInfo, BrandingInfo, PurchaseParams } from "./purchases";
 export type { PurchasesConfig, HttpConfig, FlagsConfig } from "./config/purchases-config";
 export type { PurchasesEnvironment, KeyValueStorage, TimerHandle } from "./environment";
+export type {
+  StripeConfirmationToken,
+  StripeElementLike,
+  StripeElementsLike,
+  StripeGatewayError,
+  StripeLike,
+  StripeLoader,
+} from "./checkout/stripe-gateway";
 export { ErrorCode } from "./errors/error-code";
 export { PurchasesError, isPurchasesError } from "./errors/purchases-error";
 export type { PurchasesErrorExtra, PurchasesErrorOptions } from "./errors/purchases-error";

@@ -16,7 +16,16 @@ import { resolveConfig, validateAppUserId, validateCurrency } from "./config/val
 import { offeringIdForPlacement, productIdsOf, toOfferings } from "./model/offerings";
 import { toCustomerInfo } from "./model/customer-info";
 import { AnalyticsTracker } from "./analytics/analytics-tracker";
-import type { CustomerInfo, Offering, Offerings } from "./model/types";
+import type {
+  CustomerInfo,
+  Offering,
+  Offerings,
+  Package,
+  PurchaseOption,
+  PurchaseResult,
+} from "./model/types";
+import { checkoutMetadata } from "./checkout/checkout-metadata";
+import { isValidEmail } from "./checkout/email";
 
 /** Prefix of ids made by {@link Purchases.generateAnonymousAppUserId}. */
 const ANONYMOUS_PREFIX = "$RCAnonymousID:";
@@ -39,6 +48,33 @@ export interface GetOfferingsParams {
 export interface PlatformInfo {
   flavor: string;
   version: string;
+}
+
+/**
+ * What {@link Purchases.purchase} buys and how the checkout shows.
+ *
+ * @example
+ * await purchases.purchase({ rcPackage: offerings.current!.monthly!, customerEmail: "ada@example.com" });
+ */
+export interface PurchaseParams {
+  /** The package to buy. */
+  rcPackage: Package;
+  /** The option of the package's product to buy; its default option when omitted. */
+  purchaseOption?: PurchaseOption | null;
+  /** Shows the checkout inside this element (no close button); full-screen over the page when omitted. */
+  htmlTarget?: HTMLElement | null;
+  /** The customer's email: the checkout does not ask for it. An invalid one is dropped with a warning. */
+  customerEmail?: string | null;
+  /** The language of the checkout as a BCP-47 tag ("pt-BR"); the browser's language when omitted. */
+  selectedLocale?: string | null;
+  /** The language used when the selected one is not translated; "en" when omitted. */
+  defaultLocale?: string | null;
+  /** Sent with the checkout start, together with the page's `utm_*` parameters (unless disabled). */
+  metadata?: Record<string, string> | null;
+  /** Resolves as soon as the payment succeeds, without the success page. */
+  skipSuccessPage?: boolean;
+  /** The CSP nonce put on the checkout's injected `<style>` element. */
+  nonce?: string | null;
 }
 
 /** Branding of the project, as the checkout shows it. */
@@ -69,6 +105,8 @@ export class Purchases {
   private readonly cache: RequestCache;
   private readonly analytics: AnalyticsTracker;
   private brandingPromise: Promise<BrandingInfo | null> | null = null;
+  /** Closes the checkout on screen, if one is open. */
+  private purchaseController: AbortController | null = null;
   private closed = false;
 
   /**
@@ -350,6 +388,55 @@ export class Purchases {
   }
 
   /**
+   * Opens the checkout for a package and resolves once the customer has bought it. `test_` keys show the Test
+   * Store modal instead, which simulates a purchase. Rejects with a `PurchasesError`: UserCancelledError when
+   * the customer closes the checkout, ConfigurationError for invalid parameters (nothing is shown then).
+   *
+   * @example
+   * try {
+   *   const { customerInfo } = await purchases.purchase({ rcPackage: offering.monthly, customerEmail: user.email });
+   *   if ("premium" in customerInfo.entitlements.active) unlockPremium();
+   * } catch (e) {
+   *   if (isPurchasesError(e) && e.errorCode === ErrorCode.UserCancelledError) return;
+   *   throw e;
+   * }
+   */
+  async purchase(params: PurchaseParams): Promise<PurchaseResult> {
+    this.assertOpen();
+    const session = this.validatePurchase(params);
+    if (this.purchaseController) {
+      throw new PurchasesError(
+        ErrorCode.OperationAlreadyInProgressError,
+        "A purchase is already in progress.",
+      );
+    }
+    const controller = (this.purchaseController = new AbortController());
+    try {
+      const branding = await this.loadBranding();
+      const ui = await import("./ui/present-purchase").catch((cause: unknown) => {
+        throw new PurchasesError(ErrorCode.NetworkError, "The checkout could not be loaded.", { cause });
+      });
+      const outcome = await ui.presentPurchase({ ...session, branding, signal: controller.signal });
+      if (outcome.kind === "test_store") return outcome.result;
+      const { operation } = outcome;
+      // The purchase changed the customer's entitlements: read them fresh.
+      this.cache.invalidate(`customerInfo:${this.appUserId}`);
+      return {
+        customerInfo: await this.getCustomerInfo(),
+        redemptionInfo: operation.redemptionInfo,
+        operationSessionId: operation.operationSessionId,
+        storeTransaction: {
+          storeTransactionId: operation.storeTransactionIdentifier,
+          productIdentifier: operation.productIdentifier,
+          purchaseDate: operation.purchaseDate,
+        },
+      };
+    } finally {
+      if (this.purchaseController === controller) this.purchaseController = null;
+    }
+  }
+
+  /**
    * Loads what a purchase needs ahead of time (branding), so the checkout opens faster.
    * @example
    * await purchases.preload();
@@ -368,6 +455,7 @@ export class Purchases {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    this.purchaseController?.abort();
     this.cache.invalidate();
     this.analytics.dispose();
     if (sharedInstance === this) sharedInstance = null;
@@ -384,6 +472,73 @@ export class Purchases {
       throw error;
     });
     return this.brandingPromise;
+  }
+
+  /** Checks a purchase's parameters before anything is loaded or shown. */
+  private validatePurchase(params: PurchaseParams) {
+    const invalid = (message: string) => new PurchasesError(ErrorCode.ConfigurationError, message);
+    if (typeof params !== "object" || params === null)
+      throw invalid("purchase needs an object of parameters.");
+    const win = this.env.window;
+    if (!win?.document) {
+      throw new PurchasesError(
+        ErrorCode.UnsupportedError,
+        "purchase needs a browser window to show the checkout.",
+      );
+    }
+    const { rcPackage, htmlTarget, customerEmail, selectedLocale, defaultLocale, skipSuccessPage, nonce } =
+      params;
+    const product = rcPackage?.webBillingProduct;
+    if (
+      typeof product?.identifier !== "string" ||
+      product.identifier === "" ||
+      !product.defaultPurchaseOption
+    ) {
+      throw new PurchasesError(ErrorCode.PurchaseInvalidError, "Product ID was not set before purchase.");
+    }
+    const options: PurchaseOption[] = [
+      product.defaultPurchaseOption,
+      ...Object.values(product.subscriptionOptions ?? {}),
+    ];
+    const purchaseOption = params.purchaseOption ?? null;
+    if (purchaseOption !== null && !options.some((option) => option.id === purchaseOption?.id)) {
+      throw invalid(`purchaseOption is not an option of the product ${product.identifier}.`);
+    }
+    if (htmlTarget != null && (typeof htmlTarget !== "object" || htmlTarget.nodeType !== 1)) {
+      throw invalid("htmlTarget must be an HTML element.");
+    }
+    for (const [name, value] of Object.entries({ selectedLocale, defaultLocale, nonce })) {
+      if (value != null && typeof value !== "string") throw invalid(`${name} must be a string.`);
+    }
+    if (skipSuccessPage !== undefined && typeof skipSuccessPage !== "boolean") {
+      throw invalid("skipSuccessPage must be a boolean.");
+    }
+    const metadata = checkoutMetadata(this.env, this.config.flags.autoCollectUTMAsMetadata, params.metadata);
+    let email: string | null = null;
+    if (isValidEmail(customerEmail)) email = customerEmail;
+    else if (customerEmail != null) {
+      Logger.warn(
+        "The customerEmail given to purchase is not a valid email; the checkout asks for one instead.",
+      );
+    }
+    return {
+      env: this.env,
+      win,
+      backend: this.backend,
+      analytics: this.analytics,
+      appUserId: this.appUserId,
+      apiKeyKind: this.config.apiKeyKind,
+      rcPackage,
+      purchaseOption,
+      htmlTarget: htmlTarget ?? null,
+      customerEmail: email,
+      selectedLocale: selectedLocale ?? null,
+      defaultLocale: defaultLocale ?? null,
+      metadata,
+      skipSuccessPage: skipSuccessPage ?? false,
+      nonce: nonce ?? undefined,
+      priceLocale: this.locale(),
+    };
   }
 
   private assertOpen(): void {

@@ -1,12 +1,15 @@
 import { build } from "esbuild";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ROOT, ensureBuilt } from "./built-package";
 
-/** Bundles an app that imports only `Purchases`, the way a host app's bundler would, and returns its entry chunk. */
+/**
+ * Bundles an app that imports only `Purchases`, the way a host app's bundler would, and returns what loads
+ * before it runs: its entry chunk and the chunks that imports statically (code it shares with the lazy UI).
+ */
 async function bundleSingleImport(): Promise<string> {
   const outdir = mkdtempSync(join(tmpdir(), "pw-size-"));
   try {
@@ -20,13 +23,27 @@ async function bundleSingleImport(): Promise<string> {
       format: "esm",
       minify: true,
       write: false,
+      metafile: true,
       outdir,
       platform: "browser",
       logLevel: "silent",
     });
-    const entry = result.outputFiles.find((f) => f.path.endsWith("stdin.js"));
-    if (!entry) throw new Error("esbuild produced no entry chunk");
-    return entry.text;
+    const outputs = result.metafile.outputs;
+    const entryPath = Object.keys(outputs).find((path) => path.endsWith("stdin.js"));
+    if (!entryPath) throw new Error("esbuild produced no entry chunk");
+    const loaded = new Set<string>();
+    const visit = (path: string) => {
+      if (loaded.has(path)) return;
+      loaded.add(path);
+      for (const imported of outputs[path]?.imports ?? []) {
+        if (imported.kind === "import-statement" && !imported.external) visit(imported.path);
+      }
+    };
+    visit(entryPath);
+    return result.outputFiles
+      .filter((file) => [...loaded].some((path) => resolve(path) === file.path))
+      .map((file) => file.text)
+      .join("\n");
   } finally {
     rmSync(outdir, { recursive: true, force: true });
   }

@@ -1,0 +1,49 @@
+// Size budgets (min+gzip). Each check measures what one download costs: dynamic imports stay outside (as code
+// splitting in a host app's bundler leaves them), so the core is measured without the lazy UI, the widget chunk
+// without the core it shares and without Stripe's loader and the locales, and each locale alone.
+import { readdirSync } from "node:fs";
+
+const lazyImportsOutside = {
+  name: "lazy-imports-outside",
+  setup(build) {
+    build.onResolve({ filter: /.*/ }, (args) =>
+      args.kind === "dynamic-import" ? { path: args.path, external: true } : undefined,
+    );
+  },
+};
+const split = (config) => ({ ...config, plugins: [...(config.plugins ?? []), lazyImportsOutside] });
+const locales = readdirSync(new URL("./locales", import.meta.url)).filter((file) => file.endsWith(".json"));
+
+export default [
+  {
+    name: "import { Purchases } (core)",
+    path: "dist/index.mjs",
+    import: "{ Purchases }",
+    gzip: true,
+    limit: "12 KB",
+    modifyEsbuildConfig: split,
+  },
+  {
+    name: "whole core entry",
+    path: "dist/index.mjs",
+    gzip: true,
+    limit: "13 KB",
+    modifyEsbuildConfig: split,
+  },
+  {
+    name: "checkout widget chunk (lazy; with Preact and intl-messageformat)",
+    path: "dist/chunks/present-purchase-*.mjs",
+    ignore: ["../index.mjs"],
+    gzip: true,
+    limit: "30 KB",
+    modifyEsbuildConfig: split,
+  },
+  ...locales.map((file) => ({
+    name: `locale ${file}`,
+    path: `dist/chunks/${file.replace(/\.json$/, "")}-*.mjs`,
+    gzip: true,
+    limit: "3 KB",
+    // Measured as shipped: UTF-8 text, not the \u escapes esbuild's default ASCII output would add.
+    modifyEsbuildConfig: (config) => ({ ...config, charset: "utf8" }),
+  })),
+];

@@ -1,0 +1,124 @@
+import { render } from "preact";
+import type { OperationResult } from "../checkout/purchase-poller";
+import { performTestStorePurchase } from "../checkout/test-store-purchase";
+import { ErrorCode } from "../errors/error-code";
+import { isPurchasesError, PurchasesError } from "../errors/purchases-error";
+import { loadTranslator } from "../i18n/translator";
+import type { PurchaseResult } from "../model/types";
+import { CheckoutApp } from "./checkout-app";
+import { mountWidget } from "./mount-widget";
+import {
+  sessionEndProperties,
+  sessionStartProperties,
+  type ActiveSession,
+  type PurchaseSession,
+} from "./purchase-session";
+import { WIDGET_CSS } from "./styles";
+import { TestStoreModal } from "./test-store-modal";
+import { themeVariables } from "./theme";
+
+/** How a purchase's UI ended successfully. */
+export type PurchaseOutcome =
+  | { readonly kind: "test_store"; readonly result: PurchaseResult }
+  | { readonly kind: "checkout"; readonly operation: OperationResult };
+
+const cancelled = () => new PurchasesError(ErrorCode.UserCancelledError);
+const asPurchasesError = (error: unknown) =>
+  isPurchasesError(error) ? error : new PurchasesError(ErrorCode.UnknownError, undefined, { cause: error });
+
+/**
+ * Shows the purchase UI: the Test Store modal for `test_` keys, the checkout widget otherwise. Resolves when the
+ * customer has bought the package; rejects with a `PurchasesError` (UserCancelledError when they close it). The
+ * UI, its style and listeners are gone when the promise settles.
+ *
+ * @example
+ * const outcome = await presentPurchase(session);
+ */
+export async function presentPurchase(session: PurchaseSession): Promise<PurchaseOutcome> {
+  const { env, win, signal } = session;
+  const t = await loadTranslator(session.selectedLocale ?? win.navigator?.language, session.defaultLocale);
+  if (signal.aborted) throw cancelled();
+  const active: ActiveSession = {
+    ...session,
+    t,
+    traceId: env.randomUUID(),
+    sandbox: session.apiKeyKind !== "production",
+  };
+  const testStore = session.apiKeyKind === "test_store";
+  session.analytics.track("checkout_session_start", sessionStartProperties(session), active.traceId);
+
+  return new Promise<PurchaseOutcome>((resolve, reject) => {
+    let settled = false;
+    let dismiss = () => {};
+    const mount = mountWidget({
+      win,
+      htmlTarget: session.htmlTarget,
+      css: WIDGET_CSS,
+      nonce: session.nonce,
+      lang: t.lang,
+      dir: t.dir,
+      variant: testStore ? "pw-test-store" : "pw-checkout-root",
+      variables: themeVariables(session.branding?.appearance, session.branding?.brand_font_config),
+      fontUrl: session.branding?.brand_font_config?.font_url,
+      onDismiss: () => dismiss(),
+    });
+    const finish = (ended: { outcome: PurchaseOutcome } | { error: PurchasesError }) => {
+      if (settled) return;
+      settled = true;
+      signal.removeEventListener("abort", onAbort);
+      mount.unmount();
+      if ("outcome" in ended) {
+        const redemption =
+          ended.outcome.kind === "checkout" && ended.outcome.operation.redemptionInfo !== null;
+        session.analytics.track(
+          "checkout_session_end",
+          sessionEndProperties({ withRedemptionInfo: redemption }),
+          active.traceId,
+        );
+        resolve(ended.outcome);
+      } else {
+        session.analytics.track("checkout_session_end", sessionEndProperties(ended), active.traceId);
+        reject(ended.error);
+      }
+    };
+    const onAbort = () => finish({ error: cancelled() });
+    signal.addEventListener("abort", onAbort);
+
+    if (testStore) {
+      const controller = new AbortController();
+      signal.addEventListener("abort", () => controller.abort(), { once: true });
+      dismiss = () => finish({ error: cancelled() });
+      render(
+        <TestStoreModal
+          t={t}
+          rcPackage={session.rcPackage}
+          titleId={mount.titleId}
+          onOutcome={(outcome) =>
+            performTestStorePurchase({ ...session, outcome, signal: controller.signal }).then(
+              (result) => finish({ outcome: { kind: "test_store", result } }),
+              (error: unknown) => finish({ error: asPurchasesError(error) }),
+            )
+          }
+        />,
+        mount.root,
+      );
+    } else {
+      render(
+        <CheckoutApp
+          session={active}
+          mount={mount}
+          onDismissHandler={(handler) => (dismiss = handler)}
+          onFinish={(outcome) =>
+            finish(
+              outcome.kind === "purchased"
+                ? { outcome: { kind: "checkout", operation: outcome.result } }
+                : { error: outcome.error },
+            )
+          }
+        />,
+        mount.root,
+      );
+    }
+    mount.focusFirst();
+  });
+}

@@ -1,0 +1,82 @@
+import type { AnalyticsTracker } from "../analytics/analytics-tracker";
+import type {
+  CheckoutSessionEndProperties,
+  CheckoutSessionStartProperties,
+} from "../analytics/analytics-event";
+import type { ApiKeyKind } from "../config/purchases-config";
+import type { PurchasesEnvironment } from "../environment";
+import { ErrorCode } from "../errors/error-code";
+import type { PurchasesError } from "../errors/purchases-error";
+import type { Backend } from "../http/backend";
+import type { WireBrandingInfo } from "../http/wire";
+import type { Translator } from "../i18n/translator";
+import type { Package, PurchaseOption } from "../model/types";
+
+/** Everything a purchase's UI needs from the core, validated by `Purchases.purchase`. */
+export interface PurchaseSession {
+  readonly env: PurchasesEnvironment;
+  readonly win: Window;
+  readonly backend: Backend;
+  readonly analytics: AnalyticsTracker;
+  readonly appUserId: string;
+  readonly apiKeyKind: ApiKeyKind;
+  readonly branding: WireBrandingInfo | null;
+  readonly rcPackage: Package;
+  readonly purchaseOption: PurchaseOption | null;
+  readonly htmlTarget: HTMLElement | null;
+  /** A valid email the developer supplied; the email field is skipped when set. */
+  readonly customerEmail: string | null;
+  readonly selectedLocale: string | null;
+  readonly defaultLocale: string | null;
+  /** Checkout-start metadata, UTM parameters included. */
+  readonly metadata: Readonly<Record<string, string>>;
+  readonly skipSuccessPage: boolean;
+  readonly nonce: string | undefined;
+  /** The locale prices are formatted in (the one the offerings were formatted in). */
+  readonly priceLocale: string;
+  /** Aborted when the Purchases instance closes: the widget closes and the purchase is cancelled. */
+  readonly signal: AbortSignal;
+}
+
+/** A session with its language and analytics trace. */
+export interface ActiveSession extends PurchaseSession {
+  readonly t: Translator;
+  readonly traceId: string;
+  readonly sandbox: boolean;
+}
+
+/**
+ * The properties of checkout_session_start (billing.md §7).
+ *
+ * @example
+ * session.analytics.track("checkout_session_start", sessionStartProperties(session), traceId);
+ */
+export function sessionStartProperties(session: PurchaseSession): CheckoutSessionStartProperties {
+  const product = session.rcPackage.webBillingProduct;
+  const { show_product_description: _ignored, ...customization } = session.branding?.appearance ?? {};
+  return {
+    customization: session.branding?.appearance ? customization : null,
+    product_interval: product.normalPeriodDuration,
+    product_price_micros: product.currentPrice.amountMicros,
+    product_currency: product.currentPrice.currency,
+    product_id: product.identifier,
+    package_id: session.rcPackage.identifier,
+    purchase_option_id: (session.purchaseOption ?? product.defaultPurchaseOption).id,
+    customer_email_provided_by_developer: session.customerEmail !== null,
+  };
+}
+
+/**
+ * The properties of checkout_session_end for how the purchase ended.
+ *
+ * @example
+ * sessionEndProperties({ error: new PurchasesError(ErrorCode.UserCancelledError) }); // { outcome: "closed" }
+ */
+export function sessionEndProperties(
+  ended: { readonly withRedemptionInfo: boolean } | { readonly error: PurchasesError },
+): CheckoutSessionEndProperties {
+  if ("withRedemptionInfo" in ended)
+    return { outcome: "finished", with_redemption_info: ended.withRedemptionInfo };
+  if (ended.error.errorCode === ErrorCode.UserCancelledError) return { outcome: "closed" };
+  return { outcome: "errored", error_code: ended.error.errorCode, error_message: ended.error.message };
+}

@@ -1,0 +1,90 @@
+import { useState } from "preact/hooks";
+import { testStoreProductSummary } from "../checkout/test-store-product-summary";
+import type { TestStoreOutcome } from "../checkout/test-store-purchase";
+import type { Translator } from "../i18n/translator";
+import type { Package } from "../model/types";
+import { frequency, perFrequency, periodCount } from "./product-texts";
+
+/** Props of {@link TestStoreModal}. */
+export interface TestStoreModalProps {
+  readonly t: Translator;
+  readonly rcPackage: Package;
+  readonly titleId: string;
+  /** Runs the chosen outcome; the modal shows it is busy until the purchase settles. */
+  readonly onOutcome: (outcome: TestStoreOutcome) => void;
+}
+
+/**
+ * The Test Store modal of `test_` keys (billing.md §2): what would be bought, and buttons to simulate a valid
+ * purchase, a failed one, or cancelling.
+ */
+export function TestStoreModal({ t, rcPackage, titleId, onOutcome }: TestStoreModalProps) {
+  const [busy, setBusy] = useState(false);
+  const summary = testStoreProductSummary(rcPackage);
+  const none = t.t("test_store.none");
+  const type = t.t("test_store.type_value", { type: summary.productType });
+  const intro = summary.introPrice;
+  const rows: [string, string][] = [
+    ["test_store.product", summary.title],
+    ["test_store.type", summary.period ? `${type} (${frequency(t, summary.period)})` : type],
+    [
+      "test_store.price",
+      summary.period
+        ? t.t("product.price", {
+            price: summary.formattedPrice,
+            perFrequency: perFrequency(t, summary.period),
+          })
+        : summary.formattedPrice,
+    ],
+    ["test_store.free_trial", summary.freeTrialPeriod ? periodCount(t, summary.freeTrialPeriod) : none],
+    [
+      "test_store.intro_price",
+      intro?.period
+        ? t.t("product.intro", {
+            introPrice: intro.formattedPrice,
+            perFrequency: perFrequency(t, intro.period),
+            introPriceDuration: periodCount(t, {
+              ...intro.period,
+              number: intro.period.number * Math.max(1, intro.cycleCount),
+            }),
+          })
+        : (intro?.formattedPrice ?? none),
+    ],
+  ];
+  const choose = (outcome: TestStoreOutcome) => {
+    setBusy(outcome === "valid");
+    onOutcome(outcome);
+  };
+  return (
+    <div class="pw-modal">
+      <h2 id={titleId} class="pw-h1" tabIndex={-1}>
+        {t.t("test_store.title")}
+      </h2>
+      <p class="pw-muted">{t.t("test_store.notice")}</p>
+      <dl class="pw-dl">
+        {rows.map(([key, value]) => [<dt key={key}>{t.t(key)}</dt>, <dd key={`${key}-v`}>{value}</dd>])}
+      </dl>
+      <div class="pw-actions">
+        <button type="button" class="pw-btn" disabled={busy} aria-busy={busy} onClick={() => choose("valid")}>
+          {busy ? t.t("pay.processing") : t.t("test_store.valid")}
+        </button>
+        <button
+          type="button"
+          class="pw-btn pw-btn-secondary"
+          disabled={busy}
+          onClick={() => choose("failed")}
+        >
+          {t.t("test_store.failed")}
+        </button>
+        <button
+          type="button"
+          class="pw-btn pw-btn-secondary"
+          disabled={busy}
+          onClick={() => choose("cancelled")}
+        >
+          {t.t("test_store.cancel")}
+        </button>
+      </div>
+    </div>
+  );
+}

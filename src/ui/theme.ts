@@ -1,0 +1,139 @@
+import type { WireBrandFontConfig, WireBrandingAppearance } from "../http/wire";
+
+/** billing.md §9's colours, used where the branding sets none. */
+export const DEFAULT_COLORS = {
+  primary: "#576CDB",
+  error: "#B0171F",
+  focus: "#1148B8",
+  accent: "#767676",
+  warning: "#f4e971",
+  productInfoBg: "#EFF3FA",
+  formBg: "#FFFFFF",
+  pageBg: "#FFFFFF",
+} as const;
+
+/** Above this relative luminance a background gets dark text, at or below it light text (§9). */
+export const LUMINANCE_THRESHOLD = 0.37;
+const HOVER_DARKEN = 0.1;
+const PRESSED_DARKEN = 0.15;
+const DARK_TEXT = "#111111";
+const LIGHT_TEXT = "#FFFFFF";
+
+/** Input and button corner radii per branding shape (§9). */
+const RADII: Readonly<Record<string, readonly [input: string, button: string]>> = {
+  rounded: ["4px", "8px"],
+  rectangle: ["0", "0"],
+  pill: ["12px", "9999px"],
+};
+
+function channels(hex: string): [number, number, number] | null {
+  const match = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(hex.trim());
+  if (!match) return null;
+  const digits = match[1]!.length === 3 ? [...match[1]!].map((d) => d + d).join("") : match[1]!;
+  return [0, 2, 4].map((i) => parseInt(digits.slice(i, i + 2), 16)) as [number, number, number];
+}
+
+/**
+ * The WCAG relative luminance of a hex colour (0 black … 1 white), or null for a malformed colour.
+ *
+ * @example
+ * relativeLuminance("#FFFFFF"); // 1
+ */
+export function relativeLuminance(hex: string): number | null {
+  const rgb = channels(hex);
+  if (!rgb) return null;
+  const [r, g, b] = rgb.map((c) => {
+    const s = c / 255;
+    return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/**
+ * The WCAG contrast ratio of two hex colours (1 … 21).
+ *
+ * @example
+ * contrastRatio("#767676", "#FFFFFF"); // 4.54…
+ */
+export function contrastRatio(a: string, b: string): number {
+  const [la, lb] = [relativeLuminance(a) ?? 0, relativeLuminance(b) ?? 0];
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+}
+
+/**
+ * The text colour for a background: dark above {@link LUMINANCE_THRESHOLD}, light otherwise.
+ *
+ * @example
+ * textColorOn("#576CDB"); // "#FFFFFF"
+ */
+export function textColorOn(background: string): string {
+  return (relativeLuminance(background) ?? 1) > LUMINANCE_THRESHOLD ? DARK_TEXT : LIGHT_TEXT;
+}
+
+/**
+ * `hex` with every channel reduced by `amount` (0.1 = 10 % darker).
+ *
+ * @example
+ * darken("#FFFFFF", 0.1); // "#e6e6e6"
+ */
+export function darken(hex: string, amount: number): string {
+  const rgb = channels(hex) ?? [0, 0, 0];
+  return `#${rgb
+    .map((c) =>
+      Math.round(c * (1 - amount))
+        .toString(16)
+        .padStart(2, "0"),
+    )
+    .join("")}`;
+}
+
+const color = (value: string | null | undefined, fallback: string) =>
+  value && relativeLuminance(value) !== null ? value : fallback;
+
+/**
+ * The CSS custom properties of the widget for a branding appearance (defaults of §9 where it sets none).
+ *
+ * @example
+ * themeVariables({ color_buttons_primary: "#8B2252", shapes: "pill" })["--pw-button-radius"]; // "9999px"
+ */
+export function themeVariables(
+  appearance: WireBrandingAppearance | null | undefined,
+  font?: WireBrandFontConfig | null,
+): Record<string, string> {
+  const a = appearance ?? {};
+  const primary = color(a.color_buttons_primary, DEFAULT_COLORS.primary);
+  const productBg = color(a.color_product_info_bg, DEFAULT_COLORS.productInfoBg);
+  const formBg = color(a.color_form_bg, DEFAULT_COLORS.formBg);
+  const pageBg = color(a.color_page_bg, DEFAULT_COLORS.pageBg);
+  const [inputRadius, buttonRadius] = RADII[a.shapes ?? ""] ?? RADII.rounded!;
+  const vars: Record<string, string> = {
+    "--pw-primary": primary,
+    "--pw-primary-hover": darken(primary, HOVER_DARKEN),
+    "--pw-primary-pressed": darken(primary, PRESSED_DARKEN),
+    "--pw-primary-text": textColorOn(primary),
+    "--pw-accent": color(a.color_accent, DEFAULT_COLORS.accent),
+    "--pw-error": color(a.color_error, DEFAULT_COLORS.error),
+    "--pw-focus": DEFAULT_COLORS.focus,
+    "--pw-warning": DEFAULT_COLORS.warning,
+    "--pw-warning-text": textColorOn(DEFAULT_COLORS.warning),
+    "--pw-product-bg": productBg,
+    "--pw-product-text": textColorOn(productBg),
+    "--pw-form-bg": formBg,
+    "--pw-form-text": textColorOn(formBg),
+    "--pw-page-bg": pageBg,
+    "--pw-input-radius": inputRadius,
+    "--pw-button-radius": buttonRadius,
+  };
+  if (a.font) vars["--pw-font"] = `"${a.font.replace(/["\\]/g, "")}", system-ui, sans-serif`;
+  // The brand font's sizes and weights, kept within the widget's scale (§9: 10–40 px, weights 400–600).
+  const size = (value: number | undefined) => `${Math.min(40, Math.max(10, value ?? 14))}px`;
+  const weight = (value: number | undefined) => String(Math.min(600, Math.max(400, value ?? 400)));
+  if (font?.mobile?.font_size || font?.desktop?.font_size) {
+    vars["--pw-font-size"] = size(font.mobile?.font_size ?? font.desktop?.font_size);
+    vars["--pw-font-size-wide"] = size(font.desktop?.font_size ?? font.mobile?.font_size);
+  }
+  if (font?.mobile?.font_weight || font?.desktop?.font_weight) {
+    vars["--pw-font-weight"] = weight(font.mobile?.font_weight ?? font.desktop?.font_weight);
+  }
+  return vars;
+}

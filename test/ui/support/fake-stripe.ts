@@ -1,0 +1,116 @@
+// A fake of the Stripe.js calls the checkout makes (Stripe.js cannot be reached here), injected through
+// `environment.loadStripe`. It answers in Stripe's shapes: errors as `{ error }`, events with Stripe's payloads.
+import type { StripeGatewayError, StripeLike, StripeLoader } from "../../../src/index";
+
+type Handler = (event: { [key: string]: unknown }) => void;
+type ElementType = "payment" | "expressCheckout" | "linkAuthentication";
+
+/** What the fake answers; change it during a test. */
+export interface FakeStripeState {
+  /** Wallets the express checkout reports; none hides it. */
+  wallets: Record<string, boolean> | undefined;
+  address: { country?: string; postal_code?: string };
+  submitError: StripeGatewayError | null;
+  confirmError: StripeGatewayError | null;
+  loadFails: boolean;
+}
+
+export function fakeStripe(initial: Partial<FakeStripeState> = {}) {
+  const state: FakeStripeState = {
+    wallets: undefined,
+    address: { country: "ZA", postal_code: "8001" },
+    submitError: null,
+    confirmError: null,
+    loadFails: false,
+    ...initial,
+  };
+  const calls = {
+    loads: [] as { key: string; stripeAccount?: string; locale?: string }[],
+    elementsOptions: [] as object[],
+    created: [] as { type: ElementType; options?: object }[],
+    submits: 0,
+    tokens: 0,
+    confirmSetup: [] as object[],
+    confirmPayment: [] as object[],
+    updates: [] as object[],
+    destroyed: 0,
+  };
+  const elements = new Map<ElementType, { handlers: Map<string, Handler[]>; node: HTMLElement | null }>();
+  const emit = (type: ElementType, event: string, payload: { [key: string]: unknown } = {}) => {
+    for (const handler of elements.get(type)?.handlers.get(event) ?? []) handler(payload);
+  };
+
+  const stripe: StripeLike = {
+    elements(options) {
+      calls.elementsOptions.push(options);
+      return {
+        create(type, options) {
+          calls.created.push({ type, options });
+          const element = { handlers: new Map<string, Handler[]>(), node: null as HTMLElement | null };
+          elements.set(type, element);
+          return {
+            mount(node) {
+              element.node = node;
+              const frame = node.ownerDocument.createElement("iframe");
+              frame.title = type;
+              node.appendChild(frame);
+              const payload = type === "expressCheckout" ? { availablePaymentMethods: state.wallets } : {};
+              setTimeout(() => emit(type, "ready", payload), 0);
+            },
+            on(event, handler) {
+              element.handlers.set(event, [...(element.handlers.get(event) ?? []), handler]);
+            },
+            destroy() {
+              calls.destroyed++;
+              element.node?.replaceChildren();
+            },
+          };
+        },
+        async submit() {
+          calls.submits++;
+          return state.submitError ? { error: state.submitError } : {};
+        },
+        update(options) {
+          calls.updates.push(options);
+        },
+      };
+    },
+    async createConfirmationToken() {
+      calls.tokens++;
+      return {
+        confirmationToken: {
+          id: `ctoken_${calls.tokens}`,
+          payment_method_preview: { type: "card", billing_details: { address: { ...state.address } } },
+        },
+      };
+    },
+    async confirmSetup(options) {
+      calls.confirmSetup.push(options);
+      return state.confirmError ? { error: state.confirmError } : {};
+    },
+    async confirmPayment(options) {
+      calls.confirmPayment.push(options);
+      return state.confirmError ? { error: state.confirmError } : {};
+    },
+  };
+
+  const loadStripe: StripeLoader = async (key, options) => {
+    calls.loads.push({ key, ...options });
+    if (state.loadFails) throw new Error("Failed to load Stripe.js");
+    return stripe;
+  };
+
+  return {
+    loadStripe,
+    state,
+    calls,
+    emit,
+    /** Whether the element of `type` was created. */
+    has: (type: ElementType) => elements.has(type),
+    /** The customer completes the card form. */
+    completeCard: (type = "card") => emit("payment", "change", { complete: true, value: { type } }),
+    /** The customer types an email into the email field. */
+    typeEmail: (email: string, complete = true) =>
+      emit("linkAuthentication", "change", { complete, value: { email } }),
+  };
+}

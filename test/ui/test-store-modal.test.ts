@@ -1,0 +1,133 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ErrorCode, Purchases, isPurchasesError } from "../../src/index";
+import { useMswServer } from "../support/msw";
+import {
+  KEYS,
+  button,
+  configure,
+  dialog,
+  packageOf,
+  press,
+  serveCatalogue,
+  settle,
+  widgetLeftovers,
+} from "./support/harness";
+
+const server = useMswServer();
+
+afterEach(() => {
+  if (Purchases.isConfigured()) Purchases.getSharedInstance().close();
+  document.body.innerHTML = "";
+});
+
+async function openModal(params: Record<string, unknown> = {}) {
+  const seen = serveCatalogue(server, { branding: null });
+  const purchases = configure(KEYS.testStore);
+  const rcPackage = await packageOf(purchases);
+  const purchase = purchases.purchase({ rcPackage, ...params });
+  const root = await dialog();
+  return { seen, purchases, purchase, root };
+}
+
+describe("the Test Store modal of test_ keys", () => {
+  it("shows the product, type, price, free trial and intro price as an accessible modal dialog", async () => {
+    const { root, purchase } = await openModal();
+    expect(root.getAttribute("aria-modal")).toBe("true");
+    const title = document.getElementById(root.getAttribute("aria-labelledby")!);
+    expect(title?.textContent).toBe("Test Store Purchase");
+    const text = root.textContent ?? "";
+    expect(text).toContain("Premium Realm");
+    expect(text).toContain("Subscription (monthly)");
+    expect(text).toMatch(/R\s?99[.,]00 per month/);
+    expect(text).toContain("1 week");
+    expect(text).toContain("None"); // no intro price
+    expect(root.classList.contains("pw-test-store")).toBe(true);
+    expect(root.style.getPropertyValue("--pw-primary")).toBe("#576CDB");
+    (await button("Cancel")).click();
+    await settle(purchase);
+  });
+
+  it("resolves with the customer info after 'Test valid purchase' posts a test receipt", async () => {
+    const { purchase, seen } = await openModal();
+    (await button("Test valid purchase")).click();
+    const result = await purchase;
+    expect(result.customerInfo.entitlements.all.premium).toBeDefined();
+    expect(result.storeTransaction?.storeTransactionId).toMatch(/^test_\d+_[0-9a-f-]{36}$/);
+    expect(seen.receipts).toHaveLength(1);
+    expect(widgetLeftovers()).toEqual({ roots: 0, styles: 0, bodyOverflow: "" });
+  });
+
+  it("rejects with ProductNotAvailableForPurchaseError on 'Test failed purchase'", async () => {
+    const { purchase } = await openModal();
+    (await button("Test failed purchase")).click();
+    const { error } = await settle(purchase);
+    expect(isPurchasesError(error) && error.errorCode).toBe(ErrorCode.ProductNotAvailableForPurchaseError);
+    expect(error?.message).toBe("Simulated test purchase failure: no real transaction occurred");
+    expect(widgetLeftovers().roots).toBe(0);
+  });
+
+  it.each([
+    ["Cancel", async () => (await button("Cancel")).click()],
+    ["Escape", async () => press("Escape")],
+    ["browser back", async () => window.dispatchEvent(new PopStateEvent("popstate", { state: null }))],
+  ])("rejects with UserCancelledError on %s and leaves nothing behind", async (_name, close) => {
+    const { purchase } = await openModal();
+    await close();
+    const { error } = await settle(purchase);
+    expect(isPurchasesError(error) && error.errorCode).toBe(ErrorCode.UserCancelledError);
+    expect(widgetLeftovers()).toEqual({ roots: 0, styles: 0, bodyOverflow: "" });
+  });
+
+  it("tracks checkout_session_start and checkout_session_end with the outcome", async () => {
+    const { purchase, seen, purchases } = await openModal();
+    (await button("Cancel")).click();
+    await settle(purchase);
+    await (purchases as unknown as { analytics: { flush(): Promise<void> } }).analytics.flush();
+    await vi.waitFor(() => {
+      const names = seen.events.map((event) => event.event_name);
+      expect(names).toContain("checkout_session_end");
+    });
+    const start = seen.events.find((event) => event.event_name === "checkout_session_start");
+    const end = seen.events.find((event) => event.event_name === "checkout_session_end");
+    expect(start?.properties).toMatchObject({
+      product_id: "premium_realm_monthly",
+      package_id: "$rc_monthly",
+      customer_email_provided_by_developer: false,
+    });
+    expect(end?.properties).toEqual({ outcome: "closed" });
+    expect(end?.trace_id).toBe(start?.trace_id);
+  });
+
+  it("rejects bad parameters without showing anything", async () => {
+    serveCatalogue(server, { branding: null });
+    const purchases = configure(KEYS.testStore);
+    const rcPackage = await packageOf(purchases);
+    const cases: [Record<string, unknown>, ErrorCode][] = [
+      [
+        { rcPackage: { identifier: "x", webBillingProduct: { identifier: "" } } },
+        ErrorCode.PurchaseInvalidError,
+      ],
+      [{ rcPackage, htmlTarget: "#checkout" }, ErrorCode.ConfigurationError],
+      [{ rcPackage, purchaseOption: { id: "nope", priceId: "nope" } }, ErrorCode.ConfigurationError],
+      [{ rcPackage, metadata: { a: 1 } }, ErrorCode.ConfigurationError],
+      [{ rcPackage, selectedLocale: 42 }, ErrorCode.ConfigurationError],
+      [{ rcPackage, skipSuccessPage: "yes" }, ErrorCode.ConfigurationError],
+    ];
+    for (const [params, code] of cases) {
+      const { error } = await settle(purchases.purchase(params as never));
+      expect(isPurchasesError(error) && error.errorCode).toBe(code);
+      expect(widgetLeftovers().roots).toBe(0);
+    }
+  });
+
+  it("loads branding once across purchases", async () => {
+    const { purchase, seen, purchases } = await openModal();
+    (await button("Cancel")).click();
+    await settle(purchase);
+    const again = purchases.purchase({ rcPackage: await packageOf(purchases) });
+    (await button("Cancel")).click();
+    await settle(again);
+    expect(seen.branding).toBeLessThanOrEqual(2); // a Test Store key without branding retries the lazy load
+  });
+});
