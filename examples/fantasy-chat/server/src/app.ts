@@ -3,13 +3,15 @@ import { adminRoutes } from "./admin/admin-routes.js";
 import { authRoutes } from "./auth/auth-routes.js";
 import { installAuthentication } from "./auth/authenticate.js";
 import { loginPageRoutes } from "./auth/login-page.js";
+import { oidcRoutes } from "./auth/oidc-routes.js";
 import { SessionStore } from "./auth/session-store.js";
+import { billingWebhookRoutes } from "./billing/billing-webhook-routes.js";
 import { mountBilling, type BillingMount } from "./billing/mount-billing.js";
 import { characterRoutes } from "./characters/character-routes.js";
 import { seedCharacters } from "./characters/seed-characters.js";
 import { chatRoutes } from "./chats/chat-routes.js";
 import { messageRoutes } from "./chats/message-routes.js";
-import { systemClock, type Clock } from "./clock.js";
+import { isAdjustableClock, systemClock, type Clock } from "./clock.js";
 import type { AppConfig } from "./config.js";
 import type { AppContext } from "./context.js";
 import type { AppDatabase } from "./db/database.js";
@@ -23,10 +25,20 @@ import { installSecurityHeaders } from "./http/security-headers.js";
 import type { Moderator } from "./moderation/moderator.js";
 import { ruleModerator } from "./moderation/rule-moderator.js";
 import { appPaths } from "./paths.js";
+import { callbackRoutes } from "./payments/callback-routes.js";
+import type { PaymentGateway } from "./payments/payment-gateway.js";
+import { paymentRoutes } from "./payments/payment-routes.js";
+import { PaystackGateway } from "./payments/paystack-gateway.js";
+import { paystackWebhookRoutes } from "./payments/paystack-webhook-routes.js";
+import { startRenewalWorker } from "./payments/renewal-worker.js";
+import { SANDBOX_PREFIX, SandboxGateway } from "./payments/sandbox-gateway.js";
+import { sandboxRoutes } from "./payments/sandbox-routes.js";
+import { trialRoutes } from "./payments/trial-routes.js";
 import { profileRoutes } from "./profile/profile-routes.js";
 import { createPersonaEngine } from "./replies/persona-engine.js";
 import type { ReplyEngine } from "./replies/reply-engine.js";
 import { systemRoutes } from "./system/system-routes.js";
+import { testControlRoutes } from "./system/test-control-routes.js";
 import { webClient } from "./web/web-client.js";
 
 /** Everything the app is made of; tests pass their own clock, engines and databases. */
@@ -39,6 +51,10 @@ export interface BuildAppOptions {
   clock?: Clock;
   replyEngine?: ReplyEngine;
   moderator?: Moderator;
+  /** The card payment gateway; by default Paystack when PAYSTACK_SECRET_KEY is set, else the built-in sandbox. */
+  paymentGateway?: PaymentGateway;
+  /** The renewal worker's interval (60 s by default), or false to run none (tests call `runRenewals`). */
+  renewals?: { intervalMs: number } | false;
   /** Overrides of the rate limits (tests that register many users from one IP raise `register`). */
   rateLimits?: Partial<RateLimits>;
   /** Fastify's logger option; off by default. */
@@ -50,6 +66,7 @@ export interface BuildAppOptions {
 /** The request body limit: 1 MiB. */
 export const BODY_LIMIT = 1024 * 1024;
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
+const RENEWAL_INTERVAL_MS = 60_000;
 
 /**
  * Builds the Realmheart server: the API under `/api`, the billing server under `/billing` and the web client
@@ -67,6 +84,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
   });
+  const gateway =
+    options.paymentGateway ??
+    (config.paystack ? new PaystackGateway(config.paystack) : new SandboxGateway(database.db, clock));
   const ctx: AppContext = {
     db: database.db,
     config,
@@ -76,6 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     limits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
     moderator: options.moderator ?? ruleModerator,
     replyEngine: options.replyEngine ?? createPersonaEngine(),
+    gateway,
     log: app.log,
   };
   await seedCharacters(database.db);
@@ -91,15 +112,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       api.setNotFoundHandler(async () => {
         throw notFound();
       });
+      if (config.nodeEnv === "test" && isAdjustableClock(clock)) {
+        await api.register(testControlRoutes, { ctx, clock });
+      }
       for (const routes of [
         systemRoutes,
-        loginPageRoutes,
+        config.oidc ? oidcRoutes : loginPageRoutes,
         authRoutes,
         characterRoutes,
         chatRoutes,
         messageRoutes,
         profileRoutes,
         adminRoutes,
+        paymentRoutes,
+        trialRoutes,
+        // These two read their bodies raw (to check signatures); each is its own plugin, so the raw parser stays
+        // theirs.
+        paystackWebhookRoutes,
+        billingWebhookRoutes,
       ]) {
         await api.register(routes, { ctx });
       }
@@ -107,7 +137,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: "/api" },
   );
 
-  if (options.billing) await mountBilling(app, options.billing, clock);
+  await app.register(callbackRoutes, { ctx });
+  if (gateway instanceof SandboxGateway)
+    await app.register(sandboxRoutes, { prefix: SANDBOX_PREFIX, gateway });
+  if (options.billing) await mountBilling(app, options.billing, { clock, config });
   await webClient(app, {
     webDistDir: options.paths?.webDist ?? appPaths.webDist,
     publicDir: options.paths?.public ?? appPaths.public,
@@ -121,5 +154,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   timer.unref();
   app.addHook("onClose", async () => clearInterval(timer));
   await purge();
+
+  if (options.renewals !== false) {
+    const renewals = options.renewals ?? { intervalMs: RENEWAL_INTERVAL_MS };
+    const worker = startRenewalWorker(ctx, renewals.intervalMs);
+    app.addHook("onClose", () => worker.stop());
+  }
   return app;
 }

@@ -25,6 +25,17 @@ export interface AppConfig {
   /** The SDK's public API key given to the web client. */
   sdkApiKey: string;
   paymentProvider: PaymentProvider;
+  /** Paystack's secret key and API base; null when the sandbox gateway is used. */
+  paystack: { secretKey: string; baseUrl: string } | null;
+  /**
+   * The origin browsers use to reach the app (`https://realmheart.example`), for the gateway's return URLs; null
+   * means the origin of the request that starts the payment.
+   */
+  publicUrl: string | null;
+  /** Authenticates and signs the billing server's webhooks to `/api/webhooks/billing`. */
+  billingWebhookSecret: string;
+  /** OpenID Connect sign-in in place of local accounts; null for local accounts. */
+  oidc: { issuerUrl: string; clientId: string; clientSecret: string } | null;
 }
 
 /** Thrown when the environment cannot be used; its message lists every problem, one per line. */
@@ -61,6 +72,33 @@ const envSchema = z.object({
     .regex(/^(test_|rcb_sb_|rcb_)[A-Za-z0-9_-]+$/, "SDK_API_KEY must be a test_, rcb_sb_ or rcb_ key")
     .default("test_realmheart_local"),
   PAYSTACK_SECRET_KEY: z.string().min(1).optional(),
+  PAYSTACK_BASE_URL: z
+    .url({ protocol: /^https?$/, error: "PAYSTACK_BASE_URL must be an http(s) URL" })
+    .default("https://api.paystack.co"),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: "PUBLIC_URL must be an http(s) URL" }).optional(),
+  BILLING_WEBHOOK_SECRET: z
+    .string()
+    .min(16, "BILLING_WEBHOOK_SECRET must be at least 16 characters")
+    .optional(),
+  OIDC_ISSUER_URL: z
+    .url({ protocol: /^https?$/, error: "OIDC_ISSUER_URL must be an http(s) URL" })
+    .optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+});
+
+/** OpenID Connect needs all three variables, or none. */
+const withOidcComplete = envSchema.superRefine((env, issues) => {
+  if (!env.OIDC_ISSUER_URL) return;
+  for (const name of ["OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const) {
+    if (!env[name]) {
+      issues.addIssue({
+        code: "custom",
+        path: [name],
+        message: `${name} is required when OIDC_ISSUER_URL is set`,
+      });
+    }
+  }
 });
 
 /**
@@ -74,7 +112,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   const present = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
   );
-  const parsed = envSchema.safeParse(present);
+  const parsed = withOidcComplete.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `- ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
@@ -93,5 +131,15 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     logLevel: e.LOG_LEVEL,
     sdkApiKey: e.SDK_API_KEY,
     paymentProvider: e.PAYSTACK_SECRET_KEY ? "paystack" : "sandbox",
+    paystack: e.PAYSTACK_SECRET_KEY
+      ? { secretKey: e.PAYSTACK_SECRET_KEY, baseUrl: e.PAYSTACK_BASE_URL.replace(/\/+$/, "") }
+      : null,
+    publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : null,
+    // Only this process's own billing server uses it, so a random one per start is enough when unset.
+    billingWebhookSecret: e.BILLING_WEBHOOK_SECRET ?? randomBytes(32).toString("base64url"),
+    oidc:
+      e.OIDC_ISSUER_URL && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? { issuerUrl: e.OIDC_ISSUER_URL, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
+        : null,
   };
 }

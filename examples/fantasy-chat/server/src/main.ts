@@ -4,8 +4,10 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { buildApp } from "./app.js";
 import { openBilling } from "./billing/mount-billing.js";
+import { OffsetClock, systemClock } from "./clock.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { openAppDatabase } from "./db/database.js";
+import { appLoggerOptions } from "./http/log-safety.js";
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
@@ -19,20 +21,20 @@ async function main(): Promise<void> {
     await database.close();
     throw error;
   });
+  // The end-to-end suite moves time through POST /api/test/clock; nothing else may.
+  const clock = config.nodeEnv === "test" ? new OffsetClock() : systemClock;
   const app = await buildApp({
     config,
     database,
     billing,
-    logger: {
-      level: config.logLevel,
-      // Request logs carry method, URL and addresses only; bodies (passwords) are never logged. Headers are
-      // redacted in case a serializer ever includes them.
-      redact: {
-        paths: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
-        censor: "[redacted]",
-      },
-    },
+    clock,
+    logger: appLoggerOptions(config.logLevel),
   });
+  if (config.nodeEnv === "test") {
+    app.log.warn(
+      "NODE_ENV=test: the test controls under /api/test are enabled; never run production like this",
+    );
+  }
   if (config.sessionSecretGenerated) {
     app.log.warn(
       "SESSION_SECRET is not set: using a random one, so everyone is signed out when the server restarts",

@@ -20,6 +20,9 @@ interface Actors {
   emails: Record<Actor, string>;
   chatId: string;
   otherId: string;
+  /** The owner's unpaid web payment and trial setup. */
+  payment: { reference: string; authorization_url: string };
+  trialReference: string;
 }
 
 const profile = {
@@ -126,6 +129,52 @@ const ROUTES: Array<{
     expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
   },
   {
+    route: "POST /api/initialize-payment",
+    call: (c) => c.post("/api/initialize-payment", { amount: 9900, email: "payer@realmheart.test" }),
+    expect: { anonymous: 401, owner: 200, other: 200, admin: 200 },
+  },
+  {
+    route: "POST /api/verify-payment",
+    call: (c, a) => c.post("/api/verify-payment", { reference: a.payment.reference }),
+    expect: { anonymous: 401, owner: 402, other: 404, admin: 404 },
+  },
+  {
+    route: "POST /api/setup-trial",
+    call: (c) => c.post("/api/setup-trial", { email: "t@realmheart.test", firstName: "T", lastName: "R" }),
+    expect: { anonymous: 401, owner: 200, other: 200, admin: 200 },
+  },
+  {
+    route: "POST /api/trial/complete",
+    call: (c, a) => c.post("/api/trial/complete", { reference: a.trialReference }),
+    expect: { anonymous: 401, owner: 402, other: 404, admin: 404 },
+  },
+  {
+    // The gateway's return: the reference alone settles (for its owner), so anyone's browser may bring it back.
+    route: "GET /payment/callback",
+    call: (c, a) => c.get(`/payment/callback?reference=${a.payment.reference}`),
+    expect: { anonymous: 303, owner: 303, other: 303, admin: 303 },
+  },
+  {
+    route: "GET /trial-setup/callback",
+    call: (c, a) => c.get(`/trial-setup/callback?reference=${a.trialReference}`),
+    expect: { anonymous: 303, owner: 303, other: 303, admin: 303 },
+  },
+  {
+    route: "GET /sandbox/authorize/:reference",
+    call: (c, a) => c.get(a.payment.authorization_url),
+    expect: { anonymous: 200, owner: 200, other: 200, admin: 200 },
+  },
+  {
+    route: "POST /api/webhooks/paystack (unsigned)",
+    call: (c) => c.post("/api/webhooks/paystack", { event: "charge.success", data: {} }),
+    expect: { anonymous: 401, owner: 401, other: 401, admin: 401 },
+  },
+  {
+    route: "POST /api/webhooks/billing (unsigned)",
+    call: (c) => c.post("/api/webhooks/billing", { event: {} }),
+    expect: { anonymous: 401, owner: 401, other: 401, admin: 401 },
+  },
+  {
     route: "POST /api/auth/register",
     call: (c) =>
       c.post("/api/auth/register", {
@@ -147,7 +196,7 @@ describe.each(DATABASES)("the authorization matrix on %s", (kind) => {
   let server: TestApp;
   let actors: Actors;
   beforeAll(async () => {
-    server = await startTestApp(kind);
+    server = await startTestApp(kind, { renewals: false });
     const owner = await verifiedUser(server);
     const other = await verifiedUser(server);
     const admin = await registerUser(server, { email: ADMIN_EMAIL });
@@ -167,6 +216,16 @@ describe.each(DATABASES)("the authorization matrix on %s", (kind) => {
       },
       chatId: await createChat(owner.client),
       otherId: other.user.id,
+      payment: (
+        await owner.client.post("/api/initialize-payment", { amount: 9900, email: "o@realmheart.test" })
+      ).body,
+      trialReference: (
+        await owner.client.post("/api/setup-trial", {
+          email: "o@realmheart.test",
+          firstName: "O",
+          lastName: "W",
+        })
+      ).body.data.reference,
     };
   });
   afterAll(() => server.close());

@@ -1,21 +1,20 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { AppContext } from "../context.js";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "../crypto/password-hash.js";
 import { users } from "../db/schema.js";
-import { ApiError } from "../http/api-error.js";
-import { parseInput, requiredString } from "../http/validate.js";
+import { isUniqueViolation } from "../db/unique-violation.js";
+import { ApiError, notFound } from "../http/api-error.js";
+import { emailField, parseInput, requiredString } from "../http/validate.js";
 import { freeMessagesUsed } from "../users/free-allowance.js";
 import { toUserView } from "../users/user-view.js";
 import { requireUser } from "./authenticate.js";
-import { clearSessionCookie, readSessionToken, setSessionCookie } from "./session-cookie.js";
+import { clearSessionCookie, readSessionToken } from "./session-cookie.js";
 import type { UserRow } from "./session-store.js";
+import { startSession } from "./start-session.js";
 
-const email = requiredString("Email is required")
-  .trim()
-  .toLowerCase()
-  .pipe(z.email("Enter a valid email address").max(254, "Email must be at most 254 characters"));
+const email = emailField();
 const name = (label: string) =>
   requiredString(`${label} is required`).trim().max(50, `${label} must be at most 50 characters`);
 
@@ -37,11 +36,6 @@ const loginSchema = z.object({
 
 const invalidCredentials = () => new ApiError(401, "Invalid email or password", "invalid_credentials");
 
-function isUniqueViolation(error: unknown): boolean {
-  const candidates = [error, (error as { cause?: unknown } | null)?.cause];
-  return candidates.some((e) => (e as { code?: unknown } | null)?.code === "23505");
-}
-
 /**
  * Local accounts: register, sign in, sign out, the current user and the age confirmation. A new session id is
  * issued on every sign-in and the previous one revoked, so a planted cookie is worthless (no fixation).
@@ -51,16 +45,11 @@ function isUniqueViolation(error: unknown): boolean {
  */
 export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const production = ctx.config.nodeEnv === "production";
-
-  async function startSession(request: FastifyRequest, reply: FastifyReply, user: UserRow) {
-    const previous = readSessionToken(request);
-    if (previous) await ctx.sessions.revoke(previous);
-    setSessionCookie(request, reply, await ctx.sessions.create(user.id), production);
-    const now = ctx.clock.now();
-    return toUserView(user, await freeMessagesUsed(ctx.db, user.id, now), now);
-  }
+  // With OpenID Connect the provider owns identities: local accounts would let someone claim an address first.
+  const localAccounts = ctx.config.oidc === null;
 
   app.post("/auth/register", async (request, reply) => {
+    if (!localAccounts) throw notFound();
     const body = parseInput(registerSchema, request.body);
     await ctx.limiter.hit(ctx.limits.register, request.ip);
     const now = ctx.clock.now();
@@ -87,10 +76,11 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       throw error;
     }
     if (!user) throw new Error("insert returned no row");
-    return reply.status(201).send(await startSession(request, reply, user));
+    return reply.status(201).send(await startSession(ctx, request, reply, user));
   });
 
   app.post("/auth/login", async (request, reply) => {
+    if (!localAccounts) throw notFound();
     const body = parseInput(loginSchema, request.body);
     await ctx.limiter.hit(ctx.limits.login, `${request.ip}\n${body.email}`);
     const [found] = await ctx.db.select().from(users).where(eq(users.email, body.email)).limit(1);
@@ -104,7 +94,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         .where(eq(users.id, found.id))
         .returning();
     }
-    return reply.send(await startSession(request, reply, user));
+    return reply.send(await startSession(ctx, request, reply, user));
   });
 
   app.get("/logout", async (request, reply) => {

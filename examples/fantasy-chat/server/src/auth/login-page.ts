@@ -89,8 +89,8 @@ export const LOGIN_PAGE_HTML = `<!doctype html>
 
 /**
  * `GET /api/login`: the local sign-in / sign-up page (and its script, kept external so the CSP needs no
- * inline scripts). This is the seam for OpenID Connect: when `OIDC_ISSUER_URL` is configured, a later module
- * registers its own `/login` redirect in place of this one.
+ * inline scripts). When `OIDC_ISSUER_URL` is configured, `oidc-routes.ts` registers its `/login` redirect in
+ * place of this one.
  *
  * @example
  * await api.register(loginPageRoutes, { ctx });

@@ -15,6 +15,26 @@ import { BILLING_PREFIX } from "../system/system-routes.js";
 export interface BillingMount {
   database: BillingDatabase;
   catalogue: Catalogue;
+  /** How often its workers (renewals, expirations, webhook delivery) run; 5000 ms by default. */
+  workerIntervalMs?: number;
+}
+
+/** The billing server's project for this app (in the shipped catalogue). */
+export const BILLING_PROJECT_ID = "realmheart";
+/** Where the billing server delivers its entitlement events, on this app. */
+export const BILLING_WEBHOOK_PATH = "/api/webhooks/billing";
+
+/**
+ * This process's own webhook endpoint, reached over loopback: the port the server listens on (the configured one
+ * until it listens, so the URL is valid from the start), on the bound address unless that is a wildcard.
+ */
+export function ownWebhookUrl(app: FastifyInstance, configuredPort: number): string {
+  const address = app.server.address();
+  if (!address || typeof address === "string")
+    return `http://127.0.0.1:${configuredPort}${BILLING_WEBHOOK_PATH}`;
+  const wildcard = address.address === "0.0.0.0" || address.address === "::";
+  const host = wildcard ? "127.0.0.1" : address.family === "IPv6" ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}${BILLING_WEBHOOK_PATH}`;
 }
 
 /**
@@ -38,16 +58,31 @@ export async function openBilling(config: AppConfig): Promise<BillingMount> {
 }
 
 /**
- * Mounts the billing server under `/billing`, where the web client's SDK finds it.
+ * Mounts the billing server under `/billing`, where the web client's SDK finds it, and has it deliver its
+ * entitlement events (a Test Store purchase, a renewal, an expiration) to this app's own
+ * `POST /api/webhooks/billing`, authenticated and signed with BILLING_WEBHOOK_SECRET.
  *
  * @example
- * await mountBilling(app, billing, clock);
+ * await mountBilling(app, billing, { clock, config });
  */
-export async function mountBilling(app: FastifyInstance, billing: BillingMount, clock: Clock): Promise<void> {
+export async function mountBilling(
+  app: FastifyInstance,
+  billing: BillingMount,
+  { clock, config }: { clock: Clock; config: AppConfig },
+): Promise<void> {
+  const endpoint = {
+    secret: config.billingWebhookSecret,
+    // Read at each delivery: the port is known only once the server listens (tests listen on port 0).
+    get url() {
+      return ownWebhookUrl(app, config.port);
+    },
+  };
   await app.register(billingServer, {
     prefix: BILLING_PREFIX,
     database: billing.database,
     catalogue: billing.catalogue,
     now: () => clock.now(),
+    webhooks: { [BILLING_PROJECT_ID]: endpoint },
+    ...(billing.workerIntervalMs ? { workerIntervalMs: billing.workerIntervalMs } : {}),
   });
 }

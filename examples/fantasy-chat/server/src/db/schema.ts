@@ -12,6 +12,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uuid,
 } from "drizzle-orm/pg-core";
 
@@ -28,6 +29,8 @@ export const users = pgTable("users", {
   email: text("email").notNull().unique(),
   /** `scrypt$N$r$p$salt$hash`; null for accounts that sign in through OpenID Connect. */
   passwordHash: text("password_hash"),
+  /** `{issuer} {sub}` of an account that signs in through OpenID Connect. */
+  oidcSubject: text("oidc_subject").unique(),
   firstName: text("first_name").notNull(),
   lastName: text("last_name").notNull(),
   role: text("role").$type<Role>().notNull().default("user"),
@@ -40,6 +43,10 @@ export const users = pgTable("users", {
   /** Null until the trial setup completes; the trial ends 7 days after that. */
   trialEndDate: moment("trial_end_date"),
   paymentMethodSetup: boolean("payment_method_setup").notNull().default(false),
+  /** End of the month paid by card (web payment or renewal); the renewal worker charges again then. */
+  subscriptionPeriodEnd: moment("subscription_period_end"),
+  /** Until when the billing server's "premium" entitlement is active (its webhooks); null when it is not. */
+  storeEntitlementExpiresAt: moment("store_entitlement_expires_at"),
   createdAt: moment("created_at").notNull(),
   updatedAt: moment("updated_at").notNull(),
 });
@@ -141,4 +148,97 @@ export const rateLimits = pgTable(
     expiresAt: moment("expires_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limits_expiry_idx").on(t.expiresAt)],
+);
+
+/** What a card payment pays for. */
+export type PaymentKind = "subscription" | "trial_setup" | "renewal";
+/** A payment's state: it leaves `pending` once, by one conditional update (which is what makes granting exactly-once). */
+export type PaymentStatus = "pending" | "success" | "failed";
+/** The payment gateway a payment went through. */
+export type GatewayName = "sandbox" | "paystack";
+
+/** Card payments the app started, each bound to its user by a random reference. */
+export const payments = pgTable(
+  "payments",
+  {
+    reference: text("reference").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<PaymentKind>().notNull(),
+    gateway: text("gateway").$type<GatewayName>().notNull(),
+    /** Minor units (cents). */
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    email: text("email").notNull(),
+    status: text("status").$type<PaymentStatus>().notNull().default("pending"),
+    /** Why a payment failed, as a code (declined, amount_mismatch, …). */
+    failureReason: text("failure_reason"),
+    /** For renewals: the period end (or trial end) it pays for; unique per user, so a period is charged once. */
+    renewalFor: moment("renewal_for"),
+    createdAt: moment("created_at").notNull(),
+    /** When a worker last tried to charge or confirm it; a pending renewal untouched for long is recovered. */
+    attemptedAt: moment("attempted_at").notNull(),
+    settledAt: moment("settled_at"),
+    /** When the trial setup's card check was refunded. */
+    refundedAt: moment("refunded_at"),
+  },
+  (t) => [
+    unique("payments_user_renewal_unique").on(t.userId, t.renewalFor),
+    index("payments_user_idx").on(t.userId),
+    index("payments_pending_idx").on(t.status, t.attemptedAt),
+  ],
+);
+
+/** A user's saved card: the gateway's reusable authorization, charged at trial end and every month after. */
+export const paymentMethods = pgTable("payment_methods", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  gateway: text("gateway").$type<GatewayName>().notNull(),
+  /** A credential: it can be charged. Never logged or sent to the client. */
+  authorizationCode: text("authorization_code").notNull(),
+  /** The email the authorization was made with; the gateway needs it to charge. */
+  email: text("email").notNull(),
+  updatedAt: moment("updated_at").notNull(),
+});
+
+/** Billing-server webhook events already applied, so a redelivery has no second effect. */
+export const processedBillingEvents = pgTable("processed_billing_events", {
+  eventId: text("event_id").primaryKey(),
+  type: text("type").notNull(),
+  appUserId: text("app_user_id").notNull(),
+  processedAt: moment("processed_at").notNull(),
+});
+
+/** A sandbox gateway transaction's state, as the real gateway reports it. */
+export type SandboxStatus = "pending" | "success" | "failed";
+
+/**
+ * The built-in sandbox gateway's own records (it stands in for the payment provider, so it keeps its books in
+ * the database like everything else): checkouts the user approves or declines, and charges on their
+ * authorizations.
+ */
+export const sandboxTransactions = pgTable(
+  "sandbox_transactions",
+  {
+    reference: text("reference").primaryKey(),
+    kind: text("kind").$type<"checkout" | "charge">().notNull(),
+    email: text("email").notNull(),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    /** What the authorization page says is being paid for. */
+    description: text("description").notNull().default(""),
+    /** Where the authorization page returns to (checkouts only). */
+    callbackUrl: text("callback_url"),
+    status: text("status").$type<SandboxStatus>().notNull(),
+    /** The reusable authorization an approved checkout created, or the one a charge used. */
+    authorizationCode: text("authorization_code"),
+    /** Set on an approved checkout: later charges on its authorization are declined (to try renewal failures). */
+    declineCharges: boolean("decline_charges").notNull().default(false),
+    createdAt: moment("created_at").notNull(),
+    decidedAt: moment("decided_at"),
+    refundedAt: moment("refunded_at"),
+  },
+  (t) => [index("sandbox_transactions_authorization_idx").on(t.authorizationCode)],
 );

@@ -19,6 +19,14 @@ export type ApiErrorCode =
   | "last_admin"
   | "rate_limited"
   | "reply_failed"
+  | "payment_not_found"
+  | "payment_incomplete"
+  | "payment_failed"
+  | "payment_gateway_error"
+  | "already_subscribed"
+  | "trial_already_started"
+  | "invalid_signature"
+  | "oidc_failed"
   | "internal";
 
 /** The JSON body of every error the API sends. `fields` names each invalid field with its message. */

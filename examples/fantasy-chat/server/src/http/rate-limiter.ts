@@ -20,11 +20,22 @@ export const REGISTER_LIMIT: RateLimitRule = { name: "register", limit: 20, wind
 /** Chat messages per user. */
 export const SEND_LIMIT: RateLimitRule = { name: "send", limit: 30, windowMs: 60_000 };
 
+/** Payments and trial setups started per user (each one creates a transaction at the gateway). */
+export const PAYMENT_START_LIMIT: RateLimitRule = { name: "payment-start", limit: 10, windowMs: 15 * 60_000 };
+/** Payment verifications per user (each one may call the gateway). */
+export const PAYMENT_VERIFY_LIMIT: RateLimitRule = {
+  name: "payment-verify",
+  limit: 60,
+  windowMs: 15 * 60_000,
+};
+
 /** The limits the app applies. */
 export interface RateLimits {
   login: RateLimitRule;
   register: RateLimitRule;
   send: RateLimitRule;
+  paymentStart: RateLimitRule;
+  paymentVerify: RateLimitRule;
 }
 
 /** The production limits. */
@@ -32,6 +43,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   login: LOGIN_LIMIT,
   register: REGISTER_LIMIT,
   send: SEND_LIMIT,
+  paymentStart: PAYMENT_START_LIMIT,
+  paymentVerify: PAYMENT_VERIFY_LIMIT,
 };
 
 /**

@@ -23,13 +23,25 @@ export function isSameOriginRequest(request: FastifyRequest): boolean {
 }
 
 /**
- * Refuses cross-origin state-changing requests with 403 (CSRF protection on top of SameSite=Lax cookies).
+ * Refuses cross-origin state-changing requests with 403 (CSRF protection on top of SameSite=Lax cookies), except
+ * on routes marked `config: { allowCrossOrigin: true }`.
  *
  * @example
  * await app.register(async (api) => { installSameOriginGuard(api); ... }, { prefix: "/api" });
  */
 export function installSameOriginGuard(app: FastifyInstance): void {
   app.addHook("onRequest", async (request) => {
+    if (request.routeOptions.config?.allowCrossOrigin === true) return;
     if (!isSameOriginRequest(request)) throw forbidden("cross_origin");
   });
+}
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * A server-to-server route that authenticates by signature, not by cookie (a payment webhook): the
+     * cross-origin check does not apply to it.
+     */
+    allowCrossOrigin?: boolean;
+  }
 }

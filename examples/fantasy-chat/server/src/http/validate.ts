@@ -31,6 +31,19 @@ export function requiredString(message: string) {
   return z.string({ error: (issue) => (issue.code === "invalid_type" ? message : undefined) });
 }
 
+/**
+ * An email address field: trimmed, lower-cased (so comparisons are case-insensitive), at most 254 characters.
+ *
+ * @example
+ * z.object({ email: emailField() });
+ */
+export function emailField() {
+  return requiredString("Email is required")
+    .trim()
+    .toLowerCase()
+    .pipe(z.email("Enter a valid email address").max(254, "Email must be at most 254 characters"));
+}
+
 const UUID = z.uuid();
 
 /**

@@ -19,6 +19,6 @@ export async function systemRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   app.get("/config", async () => ({
     sdkApiKey: ctx.config.sdkApiKey,
     billingBaseUrl: BILLING_PREFIX,
-    paymentProvider: ctx.config.paymentProvider,
+    paymentProvider: ctx.gateway.name,
   }));
 }

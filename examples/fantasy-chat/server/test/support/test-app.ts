@@ -36,6 +36,8 @@ export interface TestApp {
   app: FastifyInstance;
   url: string;
   database: AppDatabase;
+  /** The PostgreSQL schema of this server's tables (on PostgreSQL), so a second process can open the same data. */
+  pgSchema: string | null;
   config: AppConfig;
   clock: TestClock;
   close(): Promise<void>;
@@ -68,6 +70,7 @@ export async function startTestApp(
     app,
     url: address,
     database,
+    pgSchema: kind === "postgres" && databaseUrl ? pgSchema : null,
     config,
     clock,
     async close() {
@@ -170,7 +173,7 @@ export async function verifiedUser(server: TestApp, overrides: { firstName?: str
   return { client: registered.client, user: verified.body };
 }
 
-/** Sets a user's stored subscription fields directly (payments are another part of the app). */
+/** Sets a user's stored subscription fields directly (for tests about what the status allows, not how it is reached). */
 export async function setSubscription(
   server: TestApp,
   userId: string,

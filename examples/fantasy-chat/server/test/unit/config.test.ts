@@ -13,8 +13,11 @@ describe("configuration from the environment", () => {
       trustProxy: false,
       sdkApiKey: "test_realmheart_local",
       paymentProvider: "sandbox",
+      paystack: null,
+      publicUrl: null,
       sessionSecretGenerated: true,
     });
+    expect(config.billingWebhookSecret.length).toBeGreaterThanOrEqual(43);
     expect(config.sessionSecret.length).toBeGreaterThanOrEqual(43);
     expect(loadConfig({}).sessionSecret).not.toBe(config.sessionSecret);
   });
@@ -31,6 +34,9 @@ describe("configuration from the environment", () => {
       TRUST_PROXY: "true",
       SDK_API_KEY: "rcb_sb_abc",
       PAYSTACK_SECRET_KEY: "sk_test_x",
+      PAYSTACK_BASE_URL: "http://127.0.0.1:4010/",
+      PUBLIC_URL: "https://realmheart.example/app",
+      BILLING_WEBHOOK_SECRET: "w".repeat(16),
       LOG_LEVEL: "",
     });
     expect(config).toMatchObject({
@@ -45,6 +51,9 @@ describe("configuration from the environment", () => {
       logLevel: "info",
       sdkApiKey: "rcb_sb_abc",
       paymentProvider: "paystack",
+      paystack: { secretKey: "sk_test_x", baseUrl: "http://127.0.0.1:4010" },
+      publicUrl: "https://realmheart.example",
+      billingWebhookSecret: "w".repeat(16),
     });
     expect([...config.adminEmails]).toEqual(["keeper@realmheart.test", "second@realmheart.test"]);
   });
@@ -57,6 +66,8 @@ describe("configuration from the environment", () => {
         DATABASE_URL: "mysql://x",
         SESSION_SECRET: "short",
         ADMIN_EMAILS: "nope",
+        PAYSTACK_BASE_URL: "ftp://paystack",
+        BILLING_WEBHOOK_SECRET: "short",
       });
     } catch (e) {
       error = e;
@@ -68,5 +79,23 @@ describe("configuration from the environment", () => {
     expect(message).toContain("- DATABASE_URL: DATABASE_URL must be a postgres:// or postgresql:// URL");
     expect(message).toContain("- SESSION_SECRET: SESSION_SECRET must be at least 32 characters");
     expect(message).toContain("ADMIN_EMAILS must be a comma-separated list of email addresses");
+    expect(message).toContain("- PAYSTACK_BASE_URL: PAYSTACK_BASE_URL must be an http(s) URL");
+    expect(message).toContain(
+      "- BILLING_WEBHOOK_SECRET: BILLING_WEBHOOK_SECRET must be at least 16 characters",
+    );
+  });
+
+  it("turns on OpenID Connect only with an issuer, a client id and a client secret", () => {
+    expect(loadConfig({}).oidc).toBeNull();
+    expect(
+      loadConfig({
+        OIDC_ISSUER_URL: "https://id.example",
+        OIDC_CLIENT_ID: "rh",
+        OIDC_CLIENT_SECRET: "s3cret",
+      }).oidc,
+    ).toEqual({ issuerUrl: "https://id.example", clientId: "rh", clientSecret: "s3cret" });
+    expect(() => loadConfig({ OIDC_ISSUER_URL: "https://id.example" })).toThrow(
+      /- OIDC_CLIENT_ID: OIDC_CLIENT_ID is required when OIDC_ISSUER_URL is set\n- OIDC_CLIENT_SECRET: OIDC_CLIENT_SECRET is required/,
+    );
   });
 });

@@ -1,0 +1,83 @@
+import { z } from "zod";
+import type { StoredSubscriptionStatus } from "../db/schema.js";
+
+/** The billing server's entitlement that makes a Realmheart user premium. */
+export const PREMIUM_ENTITLEMENT = "premium";
+
+/** A purchase without an end (a lifetime product) is stored as lasting until this date. */
+export const NO_EXPIRY = new Date("9999-12-31T00:00:00Z");
+
+/** The fields of a billing-server webhook the app reads (examples/billing-server/README.md, "Host-app webhooks"). */
+export const billingWebhookBody = z.object({
+  event: z.object({
+    id: z.string().min(1).max(200),
+    type: z.string().min(1).max(50),
+    app_user_id: z.string().max(256),
+    entitlement_ids: z.array(z.string()).default([]),
+    expiration_at_ms: z.number().nullable().optional(),
+    environment: z.string().optional(),
+  }),
+});
+
+/** A billing-server event, as read. */
+export type BillingEvent = z.infer<typeof billingWebhookBody>["event"];
+
+/**
+ * Whether an event's environment counts for this deployment. With a production SDK key (`rcb_…`), sandbox and Test
+ * Store events are ignored: the public `test_` key lets anyone post a Test Store receipt for any user id, which
+ * must not make anyone premium in production. With a `test_` or `rcb_sb_` key (a demo or staging deployment)
+ * every event counts.
+ *
+ * @example
+ * countsInEnvironment("rcb_live_key", "SANDBOX"); // false
+ */
+export function countsInEnvironment(sdkApiKey: string, environment: string | undefined): boolean {
+  const production = sdkApiKey.startsWith("rcb_") && !sdkApiKey.startsWith("rcb_sb_");
+  return !production || environment === "PRODUCTION";
+}
+
+/** The user fields an event may change. */
+export interface PremiumState {
+  subscriptionStatus: StoredSubscriptionStatus;
+  /** The card-paid month's end (this app's own payments). */
+  subscriptionPeriodEnd: Date | null;
+  storeEntitlementExpiresAt: Date | null;
+}
+
+/**
+ * What a billing-server event does to a user (pure; the caller stores the result):
+ * - `INITIAL_PURCHASE` or `RENEWAL` granting "premium": the store entitlement runs until `expiration_at_ms` (the
+ *   later of what is known, so a late, out-of-order delivery never shortens it); the user is `active` while it runs.
+ * - `EXPIRATION` of "premium": the store entitlement ends — unless a later period is already known (a renewal
+ *   delivered before this older expiration). The user is `expired` unless a card-paid month still runs.
+ * - `CANCELLATION`, `BILLING_ISSUE` and anything else: nothing changes (the entitlement runs to its end; the
+ *   lifecycle sends `EXPIRATION` then). They are still recorded as processed.
+ *
+ * @example
+ * applyBillingEvent(user, { type: "RENEWAL", entitlement_ids: ["premium"], expiration_at_ms: … }, now);
+ */
+export function applyBillingEvent(user: PremiumState, event: BillingEvent, now: Date): PremiumState {
+  if (!event.entitlement_ids.includes(PREMIUM_ENTITLEMENT)) return user;
+  const eventExpiry = event.expiration_at_ms == null ? NO_EXPIRY : new Date(event.expiration_at_ms);
+  const known = user.storeEntitlementExpiresAt;
+
+  if (event.type === "INITIAL_PURCHASE" || event.type === "RENEWAL") {
+    const expiresAt = known && known > eventExpiry ? known : eventExpiry;
+    return {
+      ...user,
+      storeEntitlementExpiresAt: expiresAt,
+      subscriptionStatus: expiresAt > now ? "active" : user.subscriptionStatus,
+    };
+  }
+  if (event.type === "EXPIRATION") {
+    if (known && known > eventExpiry) return user;
+    const cardRuns = user.subscriptionPeriodEnd !== null && user.subscriptionPeriodEnd > now;
+    return {
+      ...user,
+      storeEntitlementExpiresAt: null,
+      subscriptionStatus:
+        user.subscriptionStatus === "active" && !cardRuns ? "expired" : user.subscriptionStatus,
+    };
+  }
+  return user;
+}

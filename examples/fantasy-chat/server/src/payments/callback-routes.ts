@@ -1,0 +1,62 @@
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { AppContext } from "../context.js";
+import type { PaymentKind } from "../db/schema.js";
+import { isPaymentGatewayError } from "./payment-gateway.js";
+import { findPayment } from "./payment-store.js";
+import { confirmPayment } from "./settle-payment.js";
+
+type CallbackResult = "success" | "failed" | "pending";
+
+/** Where the browser goes after each kind of checkout, by result. */
+const DESTINATIONS: Record<
+  "subscription" | "trial_setup",
+  (result: CallbackResult, reference: string) => string
+> = {
+  subscription: (result, reference) =>
+    `/subscribe?payment=${result}&reference=${encodeURIComponent(reference)}`,
+  trial_setup: (result, reference) =>
+    result === "success" ? "/" : `/trial-setup?setup=${result}&reference=${encodeURIComponent(reference)}`,
+};
+
+/**
+ * The gateway's return URLs: `GET /payment/callback?reference=…` and `GET /trial-setup/callback?reference=…`
+ * (Paystack adds `reference` and `trxref`). Each verifies the payment with the gateway and settles it (exactly once,
+ * like every other path), then redirects: a web payment to `/subscribe?payment=success|failed|pending&reference=…`,
+ * where the client shows its toast; a trial setup to `/` (or back to `/trial-setup?setup=…`).
+ *
+ * The reference alone settles: it is random, known only to the payer, and a payment only ever benefits the
+ * account that started it, so a browser without the session cookie (a payment window) can complete it too.
+ *
+ * @example
+ * await app.register(callbackRoutes, { ctx });
+ */
+export async function callbackRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  async function resultOf(
+    kind: PaymentKind,
+    reference: string,
+    log: FastifyBaseLogger,
+  ): Promise<CallbackResult> {
+    const found = reference ? await findPayment(ctx.db, reference) : null;
+    if (!found || found.kind !== kind) return "failed";
+    try {
+      return (await confirmPayment(ctx, found)).status;
+    } catch (error) {
+      if (!isPaymentGatewayError(error)) throw error;
+      log.warn({ gatewayError: error.code, reason: error.message }, "payment callback could not verify");
+      return "pending";
+    }
+  }
+
+  const routes = [
+    ["/payment/callback", "subscription"],
+    ["/trial-setup/callback", "trial_setup"],
+  ] as const;
+  for (const [path, kind] of routes) {
+    app.get<{ Querystring: { reference?: unknown; trxref?: unknown } }>(path, async (request, reply) => {
+      const given = request.query.reference ?? request.query.trxref;
+      const reference = typeof given === "string" ? given.slice(0, 100) : "";
+      const result = await resultOf(kind, reference, request.log);
+      return reply.redirect(DESTINATIONS[kind](result, reference), 303);
+    });
+  }
+}

@@ -1,0 +1,96 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { requireUser } from "../auth/authenticate.js";
+import type { AppContext } from "../context.js";
+import { eq } from "drizzle-orm";
+import { users } from "../db/schema.js";
+import { ApiError } from "../http/api-error.js";
+import { emailField, parseInput, requiredString } from "../http/validate.js";
+import { subscriptionStatusAt } from "../users/subscription-status.js";
+import { formatRand, PREMIUM_PRICE } from "./money.js";
+import { callGateway, paymentFailed, paymentIncomplete, paymentNotFound } from "./payment-errors.js";
+import { publicOrigin } from "../http/public-origin.js";
+import { findPayment, insertPayment, newReference } from "./payment-store.js";
+import { confirmPayment } from "./settle-payment.js";
+import { startCheckout } from "./start-checkout.js";
+
+const initializeSchema = z.object({
+  amount: z.literal(PREMIUM_PRICE.amount, {
+    error: `Amount must be ${PREMIUM_PRICE.amount} (${formatRand(PREMIUM_PRICE.amount)}, the price of Premium Realm)`,
+  }),
+  email: emailField(),
+});
+
+/** A payment reference in a request body. */
+export const referenceSchema = z.object({
+  reference: requiredString("Reference is required")
+    .trim()
+    .min(1, "Reference is required")
+    .max(100, "Reference must be at most 100 characters"),
+});
+
+/** The answer to a successful verification. */
+export interface VerifiedPayment {
+  status: "success";
+  reference: string;
+  subscriptionStatus: string;
+  /** ISO 8601: when the paid month ends. */
+  subscriptionPeriodEnd: string | null;
+}
+
+/**
+ * Web payment for Premium Realm (billing.md §7): `POST /api/initialize-payment {amount: 9900, email}` starts a
+ * checkout at the gateway and answers `{authorization_url, reference}`; `POST /api/verify-payment {reference}`
+ * makes the user premium once the gateway reports the payment successful.
+ *
+ * @example
+ * await api.register(paymentRoutes, { ctx });
+ */
+export async function paymentRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  app.post("/initialize-payment", async (request) => {
+    const user = requireUser(request);
+    const body = parseInput(initializeSchema, request.body);
+    await ctx.limiter.hit(ctx.limits.paymentStart, user.id);
+    const now = ctx.clock.now();
+    if (subscriptionStatusAt(user, now) === "active") {
+      throw new ApiError(409, "You already have an active subscription", "already_subscribed");
+    }
+    const origin = publicOrigin(request, ctx.config);
+    const payment = await insertPayment(ctx.db, {
+      reference: newReference(),
+      userId: user.id,
+      kind: "subscription",
+      gateway: ctx.gateway.name,
+      price: PREMIUM_PRICE,
+      email: body.email,
+      now,
+    });
+    if (!payment) throw new Error("payment insert returned no row");
+    const started = await callGateway(request, () =>
+      startCheckout(ctx, payment, {
+        callbackUrl: `${origin}/payment/callback`,
+        cancelUrl: `${origin}/subscribe?payment=cancelled`,
+        description: `Premium Realm: ${formatRand(PREMIUM_PRICE.amount)} a month`,
+      }),
+    );
+    return { authorization_url: started.authorizationUrl, reference: payment.reference };
+  });
+
+  app.post("/verify-payment", async (request) => {
+    const user = requireUser(request);
+    const { reference } = parseInput(referenceSchema, request.body);
+    await ctx.limiter.hit(ctx.limits.paymentVerify, user.id);
+    const found = await findPayment(ctx.db, reference);
+    if (!found || found.userId !== user.id || found.kind !== "subscription") throw paymentNotFound();
+    const payment = await callGateway(request, () => confirmPayment(ctx, found));
+    if (payment.status === "failed") throw paymentFailed(payment.failureReason);
+    if (payment.status === "pending") throw paymentIncomplete();
+    const [fresh = user] = await ctx.db.select().from(users).where(eq(users.id, user.id));
+    return {
+      status: "success",
+      reference: payment.reference,
+      subscriptionStatus: subscriptionStatusAt(fresh, ctx.clock.now()),
+      subscriptionPeriodEnd: fresh.subscriptionPeriodEnd?.toISOString() ?? null,
+    } satisfies VerifiedPayment;
+  });
+}

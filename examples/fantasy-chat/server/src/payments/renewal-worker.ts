@@ -1,0 +1,242 @@
+import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
+import { paymentMethods, payments, users } from "../db/schema.js";
+import { PREMIUM_PRICE } from "./money.js";
+import { describeError } from "../http/log-safety.js";
+import { isPaymentGatewayError } from "./payment-gateway.js";
+import { insertPayment, newReference, type PaymentRow } from "./payment-store.js";
+import { settleFromTransaction, settlePayment, type PaymentsContext } from "./settle-payment.js";
+
+/** What one pass did. */
+export interface RenewalReport {
+  /** Charges attempted on saved cards (new ones and retried ones). */
+  charged: number;
+  /** Renewals that succeeded, and that failed (the user is then expired). */
+  succeeded: number;
+  failed: number;
+  /** Renewals left pending (the gateway was unreachable, or the charge is still processing). */
+  pending: number;
+}
+
+/** How a pass claims and retries. */
+export interface RenewalOptions {
+  /** Users claimed per batch; 20 by default. */
+  batchSize?: number;
+  /** Batches per pass at most, so one pass ends even with a backlog; 50 by default. */
+  maxBatches?: number;
+}
+
+/** A pending renewal untouched this long is looked at again (its worker died, or the charge was still processing). */
+export const RENEWAL_RETRY_MS = 10 * 60_000;
+/** A renewal still unfinished at the gateway after this long fails, and the user expires. */
+export const RENEWAL_GIVE_UP_MS = 24 * 60 * 60_000;
+
+interface Claimed {
+  payment: PaymentRow;
+  authorizationCode: string;
+  /** A pending renewal taken over from an earlier attempt: the gateway may already have charged it. */
+  reclaimed: boolean;
+}
+
+/**
+ * Charges what is due on saved cards: R99 when a trial with a saved card ends, and again when each paid month
+ * ends. Success makes (or keeps) the user `active` until the next month's end; a declined charge makes them
+ * `expired` (see `settlePayment`).
+ *
+ * Exactly once, across any number of processes: due users are claimed with `FOR UPDATE SKIP LOCKED`, and the
+ * claim is a renewal payment row whose `(user_id, renewal_for)` is unique — one row, one reference, one charge
+ * per user and period, whoever gets there first. The charge itself runs after the claim commits (no lock is held
+ * while the gateway is called) with the row's reference, which the gateway also refuses to charge twice.
+ *
+ * A pending renewal left behind (the process died mid-charge, the gateway timed out, the charge is processing)
+ * is reclaimed after {@link RENEWAL_RETRY_MS}: the gateway is asked about its reference first, and it is charged
+ * again only when the gateway has never seen it. After {@link RENEWAL_GIVE_UP_MS} unfinished, it fails.
+ *
+ * @example
+ * const report = await runRenewals(ctx); // { charged: 1, succeeded: 1, failed: 0, pending: 0 }
+ */
+export async function runRenewals(
+  ctx: PaymentsContext,
+  options: RenewalOptions = {},
+): Promise<RenewalReport> {
+  const report: RenewalReport = { charged: 0, succeeded: 0, failed: 0, pending: 0 };
+  const batchSize = options.batchSize ?? 20;
+  for (let batch = 0; batch < (options.maxBatches ?? 50); batch++) {
+    const claimed = [...(await claimStale(ctx, batchSize)), ...(await claimDue(ctx, batchSize))];
+    if (claimed.length === 0) break;
+    await Promise.all(claimed.map((claim) => charge(ctx, claim, report)));
+  }
+  return report;
+}
+
+/** Claims users whose trial or paid month has ended by creating their renewal payment. */
+async function claimDue(ctx: PaymentsContext, limit: number): Promise<Claimed[]> {
+  const now = ctx.clock.now();
+  const dueAt = sql`case when ${users.subscriptionStatus} = 'trial' then ${users.trialEndDate} else ${users.subscriptionPeriodEnd} end`;
+  return ctx.db.transaction(async (tx) => {
+    const due = await tx
+      .select({
+        userId: users.id,
+        status: users.subscriptionStatus,
+        trialEndDate: users.trialEndDate,
+        periodEnd: users.subscriptionPeriodEnd,
+        authorizationCode: paymentMethods.authorizationCode,
+        email: paymentMethods.email,
+      })
+      .from(users)
+      .innerJoin(paymentMethods, eq(paymentMethods.userId, users.id))
+      .where(
+        and(
+          eq(paymentMethods.gateway, ctx.gateway.name),
+          or(
+            and(
+              eq(users.subscriptionStatus, "trial"),
+              eq(users.paymentMethodSetup, true),
+              lte(users.trialEndDate, now),
+            ),
+            and(eq(users.subscriptionStatus, "active"), lte(users.subscriptionPeriodEnd, now)),
+          ),
+          sql`not exists (select 1 from ${payments} where ${payments.userId} = ${users.id} and ${payments.renewalFor} = ${dueAt})`,
+        ),
+      )
+      .orderBy(asc(users.id))
+      .limit(limit)
+      .for("update", { of: users, skipLocked: true });
+    const claimed: Claimed[] = [];
+    for (const user of due) {
+      const renewalFor = user.status === "trial" ? user.trialEndDate : user.periodEnd;
+      if (!renewalFor) continue;
+      const payment = await insertPayment(tx, {
+        reference: newReference(),
+        userId: user.userId,
+        kind: "renewal",
+        gateway: ctx.gateway.name,
+        price: PREMIUM_PRICE,
+        email: user.email,
+        renewalFor,
+        now,
+      });
+      // null: another process created this period's renewal between our read and our insert.
+      if (payment) claimed.push({ payment, authorizationCode: user.authorizationCode, reclaimed: false });
+    }
+    return claimed;
+  });
+}
+
+/** Reclaims pending renewals nobody has touched for a while (see {@link runRenewals}). */
+async function claimStale(ctx: PaymentsContext, limit: number): Promise<Claimed[]> {
+  const now = ctx.clock.now();
+  const stale = ctx.db
+    .select({ reference: payments.reference })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, "pending"),
+        eq(payments.kind, "renewal"),
+        eq(payments.gateway, ctx.gateway.name),
+        lte(payments.attemptedAt, new Date(now.getTime() - RENEWAL_RETRY_MS)),
+      ),
+    )
+    .orderBy(asc(payments.attemptedAt))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  const rows = await ctx.db
+    .update(payments)
+    .set({ attemptedAt: now })
+    .where(inArray(payments.reference, stale))
+    .returning();
+  const claimed: Claimed[] = [];
+  for (const payment of rows) {
+    if (now.getTime() - payment.createdAt.getTime() >= RENEWAL_GIVE_UP_MS) {
+      await settlePayment(ctx, payment.reference, { result: "failed", reason: "not_completed" });
+      continue;
+    }
+    const [card] = await ctx.db
+      .select({ code: paymentMethods.authorizationCode })
+      .from(paymentMethods)
+      .where(eq(paymentMethods.userId, payment.userId));
+    claimed.push({ payment, authorizationCode: card?.code ?? "", reclaimed: true });
+  }
+  return claimed;
+}
+
+/** Charges one claimed renewal (or, for a reclaimed one, first asks whether it was charged) and settles it. */
+async function charge(
+  ctx: PaymentsContext,
+  { payment, authorizationCode, reclaimed }: Claimed,
+  report: RenewalReport,
+) {
+  try {
+    let transaction = reclaimed ? await ctx.gateway.verify(payment.reference) : null;
+    if (!transaction) {
+      if (!authorizationCode) {
+        count(report, await settlePayment(ctx, payment.reference, { result: "failed", reason: "rejected" }));
+        return;
+      }
+      report.charged++;
+      transaction = await ctx.gateway.chargeAuthorization({
+        authorizationCode,
+        email: payment.email,
+        amount: payment.amount,
+        currency: payment.currency,
+        reference: payment.reference,
+      });
+    }
+    count(report, await settleFromTransaction(ctx, payment, transaction));
+  } catch (error) {
+    if (isPaymentGatewayError(error) && error.code === "rejected") {
+      // The gateway refused the charge outright (an expired or revoked card): the renewal fails.
+      count(report, await settlePayment(ctx, payment.reference, { result: "failed", reason: "rejected" }));
+      return;
+    }
+    report.pending++;
+    ctx.log.warn(
+      { reference: payment.reference, reason: describeError(error) },
+      "renewal charge did not complete; it is retried later",
+    );
+  }
+}
+
+function count(report: RenewalReport, payment: PaymentRow | null) {
+  if (payment?.status === "success") report.succeeded++;
+  else if (payment?.status === "failed") report.failed++;
+  else report.pending++;
+}
+
+/** A running renewal worker. */
+export interface RenewalWorker {
+  /** One pass now (passes never overlap within a process). */
+  tick(): Promise<RenewalReport | null>;
+  /** Stops the timer and waits for a pass in progress. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs {@link runRenewals} every `intervalMs`; a failed pass is logged and the next one tries again.
+ *
+ * @example
+ * const worker = startRenewalWorker(ctx, 60_000);
+ * await worker.stop();
+ */
+export function startRenewalWorker(ctx: PaymentsContext, intervalMs: number): RenewalWorker {
+  let running: Promise<RenewalReport | null> | null = null;
+  const tick = () => {
+    running ??= runRenewals(ctx)
+      .catch((error: unknown) => {
+        ctx.log.error({ reason: describeError(error) }, "renewal pass failed");
+        return null;
+      })
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+  const timer = setInterval(() => void tick(), intervalMs);
+  timer.unref();
+  return {
+    tick,
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,153 @@
+import { and, eq } from "drizzle-orm";
+import type { AppContext } from "../context.js";
+import type { AppTx } from "../db/database.js";
+import { payments, users } from "../db/schema.js";
+import { judgeTransaction, type PaymentOutcome } from "./judge-transaction.js";
+import { nextPeriodEnd, trialEndFrom } from "./money.js";
+import { PaymentGatewayError, type CardAuthorization, type GatewayTransaction } from "./payment-gateway.js";
+import { findPayment, savePaymentMethod, type PaymentRow } from "./payment-store.js";
+
+/** What settling needs from the app. */
+export type PaymentsContext = Pick<AppContext, "db" | "clock" | "gateway" | "log">;
+
+/**
+ * Applies a final outcome to a pending payment, exactly once: the payment leaves `pending` by one conditional
+ * update, and only the caller whose update matched applies its effect, in the same transaction. However often,
+ * and however concurrently, a reference is verified, called back or announced by webhook, it grants once.
+ *
+ * Effects of a success: a subscription makes the user `active` for a month (after any month still running); a
+ * renewal for the month after the period it renews; a trial setup saves the card, sets `paymentMethodSetup` and
+ * starts the 7 days. Any reusable card is saved for renewals. A failed renewal ends the paid period: the user is
+ * `expired` unless the billing server's entitlement still runs. Other failures change nothing but the payment.
+ * After the commit, a trial setup's card check is refunded.
+ *
+ * Returns the payment as it is afterwards (null for an unknown reference).
+ *
+ * @example
+ * await settlePayment(ctx, payment.reference, { result: "success", authorization });
+ */
+export async function settlePayment(
+  ctx: PaymentsContext,
+  reference: string,
+  outcome: Exclude<PaymentOutcome, { result: "pending" }>,
+): Promise<PaymentRow | null> {
+  const now = ctx.clock.now();
+  const settled = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(payments)
+      .set({
+        status: outcome.result,
+        failureReason: outcome.result === "failed" ? outcome.reason : null,
+        settledAt: now,
+        attemptedAt: now,
+      })
+      .where(and(eq(payments.reference, reference), eq(payments.status, "pending")))
+      .returning();
+    if (!row) return null;
+    if (outcome.result === "success") await grant(tx, row, outcome.authorization, now);
+    else if (row.kind === "renewal") await lapse(tx, row.userId, now);
+    return row;
+  });
+  if (!settled) return findPayment(ctx.db, reference);
+  if (settled.kind === "trial_setup" && settled.status === "success") await refundCardCheck(ctx, settled);
+  return settled;
+}
+
+async function grant(tx: AppTx, payment: PaymentRow, authorization: CardAuthorization | null, now: Date) {
+  const [user] = await tx.select().from(users).where(eq(users.id, payment.userId)).for("update");
+  if (!user) return;
+  const card = authorization?.reusable ? authorization.code : null;
+  if (card) {
+    await savePaymentMethod(tx, {
+      userId: user.id,
+      gateway: payment.gateway,
+      authorizationCode: card,
+      email: payment.email,
+      now,
+    });
+  }
+  const paymentMethodSetup = user.paymentMethodSetup || card !== null;
+  if (payment.kind === "trial_setup") {
+    await tx
+      .update(users)
+      .set({ paymentMethodSetup, trialEndDate: user.trialEndDate ?? trialEndFrom(now), updatedAt: now })
+      .where(eq(users.id, user.id));
+    return;
+  }
+  const running =
+    user.subscriptionPeriodEnd && user.subscriptionPeriodEnd > now ? user.subscriptionPeriodEnd : null;
+  const paidUntil = payment.kind === "renewal" ? payment.renewalFor : running;
+  await tx
+    .update(users)
+    .set({
+      subscriptionStatus: "active",
+      subscriptionPeriodEnd: nextPeriodEnd(paidUntil, now),
+      paymentMethodSetup,
+      updatedAt: now,
+    })
+    .where(eq(users.id, user.id));
+}
+
+async function lapse(tx: AppTx, userId: string, now: Date) {
+  const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+  if (!user) return;
+  const storeActive = user.storeEntitlementExpiresAt !== null && user.storeEntitlementExpiresAt > now;
+  await tx
+    .update(users)
+    .set({
+      subscriptionStatus: storeActive ? "active" : "expired",
+      subscriptionPeriodEnd: null,
+      updatedAt: now,
+    })
+    .where(eq(users.id, userId));
+}
+
+async function refundCardCheck(ctx: PaymentsContext, payment: PaymentRow) {
+  try {
+    await ctx.gateway.refund(payment.reference);
+    await ctx.db
+      .update(payments)
+      .set({ refundedAt: ctx.clock.now() })
+      .where(eq(payments.reference, payment.reference));
+  } catch (error) {
+    ctx.log.warn(
+      { reference: payment.reference, reason: error instanceof Error ? error.message : String(error) },
+      "refunding the trial card check failed; refund it from the gateway's dashboard",
+    );
+  }
+}
+
+/**
+ * Settles a payment from a gateway's report of it (a webhook, a charge's answer). A report that is not final
+ * changes nothing.
+ *
+ * @example
+ * await settleFromTransaction(ctx, payment, await ctx.gateway.chargeAuthorization(charge));
+ */
+export async function settleFromTransaction(
+  ctx: PaymentsContext,
+  payment: PaymentRow,
+  transaction: GatewayTransaction | null,
+): Promise<PaymentRow | null> {
+  if (transaction && transaction.reference !== payment.reference) {
+    throw new PaymentGatewayError("invalid_response", "The gateway answered for another reference");
+  }
+  const outcome = judgeTransaction(payment, transaction);
+  if (outcome.result === "pending") return payment;
+  return settlePayment(ctx, payment.reference, outcome);
+}
+
+/**
+ * Brings a payment up to date: a pending one is verified with its gateway and settled when the answer is final.
+ * Settled payments are returned as they are, without asking the gateway again.
+ *
+ * @example
+ * const payment = await confirmPayment(ctx, await findPayment(ctx.db, reference));
+ * if (payment.status === "success") …
+ */
+export async function confirmPayment(ctx: PaymentsContext, payment: PaymentRow): Promise<PaymentRow> {
+  // A payment made through another gateway (the configuration changed since) cannot be checked here.
+  if (payment.status !== "pending" || payment.gateway !== ctx.gateway.name) return payment;
+  const transaction = await ctx.gateway.verify(payment.reference);
+  return (await settleFromTransaction(ctx, payment, transaction)) ?? payment;
+}

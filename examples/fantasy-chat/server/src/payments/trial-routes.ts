@@ -1,0 +1,93 @@
+import type { FastifyInstance } from "fastify";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { requireUser } from "../auth/authenticate.js";
+import type { AppContext } from "../context.js";
+import { users } from "../db/schema.js";
+import { ApiError } from "../http/api-error.js";
+import { emailField, parseInput, requiredString } from "../http/validate.js";
+import { freeMessagesUsed } from "../users/free-allowance.js";
+import { subscriptionStatusAt } from "../users/subscription-status.js";
+import { toUserView } from "../users/user-view.js";
+import { formatRand, TRIAL_CARD_CHECK, TRIAL_DAYS } from "./money.js";
+import { callGateway, paymentFailed, paymentIncomplete, paymentNotFound } from "./payment-errors.js";
+import { publicOrigin } from "../http/public-origin.js";
+import { referenceSchema } from "./payment-routes.js";
+import { findPayment, insertPayment, newReference } from "./payment-store.js";
+import { confirmPayment } from "./settle-payment.js";
+import { startCheckout } from "./start-checkout.js";
+
+const name = (label: string) =>
+  requiredString(`${label} is required`)
+    .trim()
+    .min(1, `${label} is required`)
+    .max(50, `${label} must be at most 50 characters`);
+
+/** The trial form (billing.md §3): all three fields are required (§5). */
+const trialSchema = z.object({
+  email: emailField(),
+  firstName: name("First name"),
+  lastName: name("Last name"),
+});
+
+/**
+ * The 7-day trial's card setup (billing.md §2, §7): `POST /api/setup-trial {email, firstName, lastName}` starts a
+ * R1.00 card check at the gateway and answers `{status: true, message, data: {authorization_url, reference}}`; the
+ * gateway returns the browser to `/trial-setup/callback` (see `callback-routes.ts`). `POST /api/trial/complete
+ * {reference}` does the same completion for a client that prefers JSON, answering the updated user.
+ *
+ * @example
+ * await api.register(trialRoutes, { ctx });
+ */
+export async function trialRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  app.post("/setup-trial", async (request) => {
+    const user = requireUser(request);
+    const body = parseInput(trialSchema, request.body);
+    await ctx.limiter.hit(ctx.limits.paymentStart, user.id);
+    const now = ctx.clock.now();
+    if (subscriptionStatusAt(user, now) === "active") {
+      throw new ApiError(409, "You already have an active subscription", "already_subscribed");
+    }
+    if (user.paymentMethodSetup) {
+      throw new ApiError(409, "Your free trial is already set up", "trial_already_started");
+    }
+    const payment = await insertPayment(ctx.db, {
+      reference: newReference(),
+      userId: user.id,
+      kind: "trial_setup",
+      gateway: ctx.gateway.name,
+      price: TRIAL_CARD_CHECK,
+      email: body.email,
+      now,
+    });
+    if (!payment) throw new Error("payment insert returned no row");
+    const origin = publicOrigin(request, ctx.config);
+    const started = await callGateway(request, () =>
+      startCheckout(ctx, payment, {
+        callbackUrl: `${origin}/trial-setup/callback`,
+        cancelUrl: `${origin}/trial-setup`,
+        description: `Card check for your ${TRIAL_DAYS}-day free trial: ${formatRand(TRIAL_CARD_CHECK.amount)}, refunded at once. Premium Realm is charged only when the trial ends.`,
+        metadata: { first_name: body.firstName, last_name: body.lastName },
+      }),
+    );
+    return {
+      status: true,
+      message: "Authorization URL created",
+      data: { authorization_url: started.authorizationUrl, reference: payment.reference },
+    };
+  });
+
+  app.post("/trial/complete", async (request) => {
+    const user = requireUser(request);
+    const { reference } = parseInput(referenceSchema, request.body);
+    await ctx.limiter.hit(ctx.limits.paymentVerify, user.id);
+    const found = await findPayment(ctx.db, reference);
+    if (!found || found.userId !== user.id || found.kind !== "trial_setup") throw paymentNotFound();
+    const payment = await callGateway(request, () => confirmPayment(ctx, found));
+    if (payment.status === "failed") throw paymentFailed(payment.failureReason);
+    if (payment.status === "pending") throw paymentIncomplete();
+    const now = ctx.clock.now();
+    const [fresh = user] = await ctx.db.select().from(users).where(eq(users.id, user.id));
+    return toUserView(fresh, await freeMessagesUsed(ctx.db, user.id, now), now);
+  });
+}
