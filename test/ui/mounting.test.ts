@@ -128,9 +128,11 @@ describe("mounting the widget", () => {
     const checkout = root.querySelector(".pw-checkout")!;
     expect(checkout.classList.contains("pw-wide")).toBe(false);
     Object.defineProperty(root, "clientWidth", { configurable: true, get: () => 1024 });
+    const resizedAt = performance.now();
     window.dispatchEvent(new Event("resize"));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(checkout.classList.contains("pw-wide")).toBe(false); // still debouncing
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Still debouncing, when this loaded machine woke us before the 150 ms were up.
+    if (performance.now() - resizedAt < 140) expect(checkout.classList.contains("pw-wide")).toBe(false);
     await vi.waitFor(() => expect(checkout.classList.contains("pw-wide")).toBe(true));
     Object.defineProperty(root, "clientWidth", { configurable: true, get: () => 767 });
     window.dispatchEvent(new Event("resize"));

@@ -1,0 +1,155 @@
+// A `rcb_sb_` key purchase in real Chromium through the card form: the billing server runs with a fake of
+// Stripe's HTTP API, and the page gets a fake `window.Stripe` (Stripe.js cannot be reached here) which the
+// widget's default loader (`@stripe/stripe-js/pure`) picks up. When the widget confirms the SetupIntent, the
+// fake Stripe.js asks the test to confirm it on the fake Stripe API, which sends the signed webhook.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { call } from "../../examples/billing-server/test/support/test-server.js";
+import { KEYS } from "../../examples/billing-server/test/support/catalogue.js";
+import {
+  startCheckoutServer,
+  type CheckoutServer,
+} from "../../examples/billing-server/test/support/checkout-server.js";
+import { startPageServer, type PageServer } from "./support/page-server";
+import { FAKE_STRIPE_SCRIPT } from "./support/fake-stripe-script";
+import {
+  ensureBuilt,
+  expectNoAxeViolations,
+  gotoHost,
+  launchBrowser,
+  openPage,
+  outcome,
+  type PageLog,
+} from "./support/browser";
+
+describe("card checkout in Chromium (rcb_sb_ key, real billing server, fake Stripe)", () => {
+  let browser: Browser;
+  let checkout: CheckoutServer;
+  let host: PageServer;
+  let page: Page;
+  let log: PageLog;
+  let userCount = 0;
+  /** What the fake Stripe API answers when the widget confirms. */
+  let confirmOutcome: "succeeded" | "declined" = "succeeded";
+  let confirmed: { clientSecret: string; status: number }[] = [];
+
+  beforeAll(async () => {
+    ensureBuilt();
+    [browser, checkout, host] = await Promise.all([
+      launchBrowser(),
+      startCheckoutServer("pglite"),
+      startPageServer(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await host?.close();
+    await checkout?.close();
+  });
+  afterEach(async () => {
+    const seen = log;
+    await page?.context().close();
+    expect(seen.errors, "uncaught page errors").toEqual([]);
+    expect(seen.consoleErrors, "console errors (a chunk that failed to load shows here)").toEqual([]);
+    expect(seen.blocked, "requests that tried to leave 127.0.0.1").toEqual([]);
+  });
+
+  const dialog = () => page.locator(".pw-root[role=dialog]");
+  const widgetText = async () => (await dialog().innerText()).replace(/\s+/g, " ");
+  const payButton = () => page.locator(".pw-root form button[type=submit]");
+
+  /** Opens the card form for a new user and waits until every fake Stripe element is ready. */
+  async function openCardForm() {
+    ({ page, log } = await openPage(browser));
+    confirmed = [];
+    await page.addInitScript({ content: FAKE_STRIPE_SCRIPT });
+    await page.exposeFunction("__confirm", async (clientSecret: string) => {
+      const delivery = await checkout.stripe.confirm(clientSecret, confirmOutcome);
+      confirmed.push({ clientSecret, status: delivery.status });
+      return { status: delivery.status };
+    });
+    await gotoHost(page, host.url);
+    const appUserId = `browser_card_${++userCount}_${Date.now()}`;
+    await page.evaluate((config) => (window as any).hostConfigure(config), {
+      apiKey: KEYS.sandbox,
+      appUserId,
+      baseUrl: checkout.server.url,
+    });
+    await page.getByRole("button", { name: "Upgrade to Premium" }).click();
+    await expect.poll(() => dialog().count()).toBe(1);
+    await page.locator(".pw-root form[aria-busy=false]").waitFor();
+    return appUserId;
+  }
+
+  /** Types the email into the fake email element and completes the card with a billing address. */
+  async function fillForm(address = { country: "ZA", postal_code: "8001" }) {
+    await page.getByLabel("Email").fill("ada@example.com");
+    await page.evaluate((a) => (window as any).__fakeStripe.completeCard(a), address);
+    await expect.poll(() => payButton().isEnabled()).toBe(true);
+  }
+
+  it("pays with a card: tax line for ZA, SetupIntent confirmed, success page, premium granted", async () => {
+    confirmOutcome = "succeeded";
+    const appUserId = await openCardForm();
+    const loads = await page.evaluate(() => (window as any).__fakeStripe.calls.loads);
+    expect(loads).toEqual([
+      { key: "pk_test_realmheart", options: expect.objectContaining({ locale: "en" }) },
+    ]);
+    await expect.poll(widgetText).toContain("Enter billing address to calculate");
+    expect(await payButton().isDisabled()).toBe(true);
+    await expectNoAxeViolations(page, "the payment entry page");
+
+    await fillForm();
+    await expect.poll(widgetText).toMatch(/VAT\s?(R|ZAR)\s?14[.,]85/);
+    expect((await payButton().innerText()).trim()).toBe("Start trial");
+    await expectNoAxeViolations(page, "the payment entry page with tax");
+
+    await payButton().click();
+    await expect.poll(widgetText, { timeout: 20_000 }).toContain("Payment complete");
+    expect(confirmed).toHaveLength(1);
+    expect(confirmed[0]).toMatchObject({ clientSecret: expect.stringMatching(/^seti_/), status: 200 });
+    const setups = await page.evaluate(() => (window as any).__fakeStripe.calls.confirmSetup);
+    expect(setups[0]).toMatchObject({
+      clientSecret: confirmed[0]!.clientSecret,
+      confirmParams: { confirmation_token: expect.stringMatching(/^ctoken_/) },
+      redirect: "if_required",
+    });
+    await expectNoAxeViolations(page, "the success page");
+
+    await page.getByRole("button", { name: "Continue" }).click();
+    const result = await outcome(page);
+    expect(result).toMatchObject({
+      status: "resolved",
+      appUserId,
+      productIdentifier: "premium_realm_monthly",
+    });
+    expect(result.activeEntitlements).toContain("premium");
+    expect(result.storeTransactionId).toMatch(/^seti_/);
+    expect(await page.locator(".pw-root").count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("buy");
+
+    const subscriber = await call(
+      checkout.server,
+      "GET",
+      `/v1/subscribers/${encodeURIComponent(appUserId)}`,
+      { key: KEYS.sandbox },
+    );
+    expect(subscriber.status).toBe(200);
+    expect(subscriber.body.subscriber.entitlements.premium.product_identifier).toBe("premium_realm_monthly");
+  });
+
+  it("shows the payment-failed error page when Stripe declines, and Close rejects with its error", async () => {
+    confirmOutcome = "declined";
+    await openCardForm();
+    await fillForm();
+    await payButton().click();
+    await expect.poll(widgetText, { timeout: 20_000 }).toContain("Payment failed");
+    expect(await widgetText()).toContain("error code: 2");
+    await expectNoAxeViolations(page, "the payment error page");
+    await page.getByRole("button", { name: "Close" }).first().click();
+    const result = await outcome(page);
+    // A declined SetupIntent is the operation code SetupIntentCompletionFailed: StoreProblemError (2).
+    expect(result).toMatchObject({ status: "rejected", isPurchasesError: true, errorCode: 2 });
+    expect(await page.locator(".pw-root").count()).toBe(0);
+  });
+});

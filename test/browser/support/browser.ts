@@ -1,0 +1,111 @@
+// Launches Debian's Chromium through playwright-core (a browser download is impossible here), keeps every
+// request on 127.0.0.1, and runs axe-core in the page.
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { expect } from "vitest";
+import { REPO_ROOT } from "./page-server";
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+const FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** Bounded waits: every Playwright call fails within this, well inside the test timeout. */
+export const STEP_TIMEOUT = 10_000;
+
+/** Builds dist/ when it is missing (`npm test` builds it before the tests). */
+export function ensureBuilt() {
+  if (existsSync(join(REPO_ROOT, "dist/index.mjs"))) return;
+  const built = spawnSync("npm", ["run", "build"], { cwd: REPO_ROOT, stdio: "inherit", timeout: 120_000 });
+  if (built.status !== 0) throw new Error("npm run build failed");
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS, timeout: 30_000 });
+}
+
+/** What the page did that a test should know about: uncaught errors, console errors, off-machine requests. */
+export interface PageLog {
+  errors: string[];
+  consoleErrors: string[];
+  blocked: string[];
+}
+
+/** A fresh page (own context) whose requests may only reach 127.0.0.1. */
+export async function openPage(browser: Browser): Promise<{ page: Page; log: PageLog }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
+  context.setDefaultTimeout(STEP_TIMEOUT);
+  const log: PageLog = { errors: [], consoleErrors: [], blocked: [] };
+  await context.route(
+    (url) => url.hostname !== "127.0.0.1",
+    (route) => {
+      log.blocked.push(route.request().url());
+      return route.abort("blockedbyclient");
+    },
+  );
+  const page = await context.newPage();
+  page.on("pageerror", (error) => log.errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") log.consoleErrors.push(message.text());
+  });
+  return { page, log };
+}
+
+/** Opens the host page and waits for its module script. */
+export async function gotoHost(page: Page, url: string) {
+  await page.goto(url);
+  await page.waitForFunction(() => (window as any).__hostReady === true);
+}
+
+export interface HostOutcome {
+  status: "pending" | "resolved" | "rejected";
+  activeEntitlements?: string[];
+  appUserId?: string;
+  productIdentifier?: string | null;
+  storeTransactionId?: string | null;
+  operationSessionId?: string | null;
+  isPurchasesError?: boolean;
+  errorCode?: number;
+  message?: string;
+}
+
+/** Waits until the page's purchase() settled and returns how. */
+export async function outcome(page: Page): Promise<HostOutcome> {
+  await page.waitForFunction(() => {
+    const o = (window as any).__outcome;
+    return o && o.status !== "pending";
+  });
+  return page.evaluate(() => (window as any).__outcome as HostOutcome);
+}
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = require.resolve("axe-core/axe.min.js");
+
+/** The WCAG 2.0–2.2 A/AA rules and axe's best practices. */
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+
+/** Runs axe-core on the whole page and expects no violations; `label` names the page in the failure. */
+export async function expectNoAxeViolations(page: Page, label: string) {
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE_SOURCE });
+  const violations = await page.evaluate(async (tags) => {
+    const axe = (window as any).axe;
+    const result = await axe.run(document, { runOnly: { type: "tag", values: tags }, iframes: false });
+    return (result.violations as any[]).map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: (v.nodes as any[]).map((n) => `${n.target.join(" ")}: ${n.failureSummary}`),
+    }));
+  }, AXE_TAGS);
+  expect(violations, `axe violations on ${label}`).toEqual([]);
+}
