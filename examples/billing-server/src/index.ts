@@ -3,6 +3,8 @@ export { billingServer } from "./plugin.js";
 export type { BillingServerOptions } from "./plugin.js";
 export type { StripeOptions } from "./gateway/stripe-gateway.js";
 export { openBillingDatabase } from "./db/database.js";
+export { openDrizzleDatabase } from "./db/open-drizzle-database.js";
+export type { DrizzleDatabase, DrizzleDatabaseOptions } from "./db/open-drizzle-database.js";
 export type { BillingDatabase, BillingDb, DatabaseOptions } from "./db/database.js";
 export { parseCatalogue } from "./catalogue/catalogue-schema.js";
 export type { Catalogue } from "./catalogue/catalogue-schema.js";

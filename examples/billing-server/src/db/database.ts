@@ -1,11 +1,6 @@
-import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import pg from "pg";
 import { fileURLToPath } from "node:url";
+import { openDrizzleDatabase } from "./open-drizzle-database.js";
 import * as schema from "./schema.js";
 
 /** A Drizzle database over either driver. */
@@ -40,37 +35,5 @@ const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url))
  * await database.close();
  */
 export async function openBillingDatabase(options: DatabaseOptions = {}): Promise<BillingDatabase> {
-  if (options.databaseUrl) {
-    const schemaName = options.pgSchema;
-    if (schemaName !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schemaName)) {
-      throw new Error(`Invalid PostgreSQL schema name: ${schemaName}`);
-    }
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: 10,
-      ...(schemaName ? { options: `-c search_path=${schemaName}` } : {}),
-    });
-    try {
-      if (schemaName) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schemaName}`);
-      const db = drizzlePg(pool, { schema });
-      await migratePg(db, {
-        migrationsFolder,
-        migrationsTable: MIGRATIONS_TABLE,
-        migrationsSchema: schemaName ?? "drizzle",
-      });
-      return { db: db as unknown as BillingDb, kind: "postgres", close: () => pool.end() };
-    } catch (error) {
-      await pool.end();
-      throw error;
-    }
-  }
-  const client = new PGlite(options.dataDir);
-  try {
-    const db = drizzlePglite(client, { schema });
-    await migratePglite(db, { migrationsFolder, migrationsTable: MIGRATIONS_TABLE });
-    return { db: db as unknown as BillingDb, kind: "pglite", close: () => client.close() };
-  } catch (error) {
-    await client.close();
-    throw error;
-  }
+  return openDrizzleDatabase({ ...options, schema, migrationsFolder, migrationsTable: MIGRATIONS_TABLE });
 }

@@ -1,11 +1,6 @@
-import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import pg from "pg";
+import { openDrizzleDatabase } from "@purchases-web/billing-server";
 import { fileURLToPath } from "node:url";
 import * as schema from "./schema.js";
 
@@ -36,7 +31,6 @@ export interface AppDatabaseOptions {
 /** Its own migrations table, so the billing server's `__billing_migrations` can live in the same database. */
 const MIGRATIONS_TABLE = "__app_migrations";
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
-const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /**
  * Opens the database and applies the migrations: PostgreSQL when `databaseUrl` is given, else PGlite.
@@ -46,40 +40,5 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
  * await database.close();
  */
 export async function openAppDatabase(options: AppDatabaseOptions = {}): Promise<AppDatabase> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.pgSchema);
-  const client = new PGlite(options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
-  try {
-    const db = drizzlePglite(client, { schema });
-    await migratePglite(db, { migrationsFolder, migrationsTable: MIGRATIONS_TABLE });
-    return { db: db as unknown as AppDb, kind: "pglite", close: () => client.close() };
-  } catch (error) {
-    await client.close();
-    throw error;
-  }
-}
-
-async function openPostgres(databaseUrl: string, schemaName: string | undefined): Promise<AppDatabase> {
-  if (schemaName !== undefined && !SCHEMA_NAME.test(schemaName)) {
-    throw new Error(`Invalid PostgreSQL schema name: ${schemaName}`);
-  }
-  const pool = new pg.Pool({
-    connectionString: databaseUrl,
-    max: 10,
-    ...(schemaName ? { options: `-c search_path=${schemaName}` } : {}),
-  });
-  // An idle connection dropped by the server must not crash the process; the next query reconnects or fails.
-  pool.on("error", () => {});
-  try {
-    if (schemaName) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schemaName}`);
-    const db = drizzlePg(pool, { schema });
-    await migratePg(db, {
-      migrationsFolder,
-      migrationsTable: MIGRATIONS_TABLE,
-      migrationsSchema: schemaName ?? "drizzle",
-    });
-    return { db: db as unknown as AppDb, kind: "postgres", close: () => pool.end() };
-  } catch (error) {
-    await pool.end();
-    throw error;
-  }
+  return openDrizzleDatabase({ ...options, schema, migrationsFolder, migrationsTable: MIGRATIONS_TABLE });
 }
