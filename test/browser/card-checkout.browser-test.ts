@@ -20,6 +20,7 @@ import {
   openPage,
   outcome,
   type PageLog,
+  closeCleanPage,
 } from "./support/browser";
 
 describe("card checkout in Chromium (rcb_sb_ key, real billing server, fake Stripe)", () => {
@@ -46,13 +47,7 @@ describe("card checkout in Chromium (rcb_sb_ key, real billing server, fake Stri
     await host?.close();
     await checkout?.close();
   });
-  afterEach(async () => {
-    const seen = log;
-    await page?.context().close();
-    expect(seen.errors, "uncaught page errors").toEqual([]);
-    expect(seen.consoleErrors, "console errors (a chunk that failed to load shows here)").toEqual([]);
-    expect(seen.blocked, "requests that tried to leave 127.0.0.1").toEqual([]);
-  });
+  afterEach(() => closeCleanPage(page, log));
 
   const dialog = () => page.locator(".pw-root[role=dialog]");
   const widgetText = async () => (await dialog().innerText()).replace(/\s+/g, " ");

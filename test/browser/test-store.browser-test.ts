@@ -17,6 +17,7 @@ import {
   openPage,
   outcome,
   type PageLog,
+  closeCleanPage,
 } from "./support/browser";
 
 const USER_CANCELLED = 1;
@@ -42,13 +43,7 @@ describe("Test Store purchase in Chromium (test_ key, real billing server)", () 
     await host?.close();
     await billing?.close();
   });
-  afterEach(async () => {
-    const seen = log;
-    await page?.context().close();
-    expect(seen.errors, "uncaught page errors").toEqual([]);
-    expect(seen.consoleErrors, "console errors (a chunk that failed to load shows here)").toEqual([]);
-    expect(seen.blocked, "requests that tried to leave 127.0.0.1").toEqual([]);
-  });
+  afterEach(() => closeCleanPage(page, log));
 
   /** A fresh page for a new user, configured with the test key; the buy button not yet clicked. */
   async function openHost() {

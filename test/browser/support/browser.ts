@@ -41,6 +41,14 @@ export interface PageLog {
   blocked: string[];
 }
 
+/** Closes the page's context and checks that it threw nothing, logged no error and stayed on 127.0.0.1. */
+export async function closeCleanPage(page: Page | undefined, log: PageLog): Promise<void> {
+  await page?.context().close();
+  expect(log.errors, "uncaught page errors").toEqual([]);
+  expect(log.consoleErrors, "console errors (a chunk that failed to load shows here)").toEqual([]);
+  expect(log.blocked, "requests that tried to leave 127.0.0.1").toEqual([]);
+}
+
 /** A fresh page (own context) whose requests may only reach 127.0.0.1. */
 export async function openPage(browser: Browser): Promise<{ page: Page; log: PageLog }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
