@@ -1,8 +1,8 @@
 // Checkout input the server refuses: each answer is a 4xx with a protocol code, and changes nothing.
 import Fastify from "fastify";
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkoutSessions } from "../src/db/schema.js";
+
+import { describe, expect, it } from "vitest";
+
 import { billingServer } from "../src/plugin.js";
 import { KEYS } from "./support/catalogue.js";
 import {
@@ -10,34 +10,12 @@ import {
   checkoutCall,
   checkoutCatalogue,
   startBody,
-  startCheckoutServer,
-  type CheckoutServer,
+  useCheckoutServer,
 } from "./support/checkout-server.js";
 import { DATABASES, call } from "./support/test-server.js";
 
 describe.each(DATABASES)("checkout errors on %s", (kind) => {
-  let checkout: CheckoutServer;
-  const server = () => checkout.server;
-  const post = (path: string, body?: unknown, key?: string | null) =>
-    checkoutCall(server(), "POST", path, body, key);
-  const get = (path: string, key?: string | null) => checkoutCall(server(), "GET", path, undefined, key);
-  const start = async (appUserId: string, overrides: Record<string, unknown> = {}) => {
-    const response = await post("/start", startBody(appUserId, overrides));
-    expect(response.status).toBe(200);
-    return response.body.operation_session_id as string;
-  };
-  const session = async (id: string) => {
-    const [row] = await server()
-      .database.db.select()
-      .from(checkoutSessions)
-      .where(eq(checkoutSessions.id, id));
-    return row;
-  };
-
-  beforeAll(async () => {
-    checkout = await startCheckoutServer(kind);
-  });
-  afterAll(() => checkout.close());
+  const { checkout: current, server, post, get, start, session } = useCheckoutServer(kind);
 
   it.each([
     ["POST", "/start"],
@@ -123,7 +101,7 @@ describe.each(DATABASES)("checkout errors on %s", (kind) => {
       expect(response.status).toBe(400);
       expect(response.body.code).toBe(7879);
     }
-    expect(checkout.stripe.requests.some((r) => (r.form.metadata as any)?.operation_session_id === id)).toBe(
+    expect(current().stripe.requests.some((r) => (r.form.metadata as any)?.operation_session_id === id)).toBe(
       false,
     );
     const withEmail = await start("email_at_start_user", { email: "start@example.com" });
@@ -138,7 +116,7 @@ describe.each(DATABASES)("checkout errors on %s", (kind) => {
 
   it("answers 7773 when Stripe refuses, leaving the session as it was", async () => {
     const id = await start("refused_user", { email: "refused@example.com" });
-    checkout.stripe.failNext(400, {
+    current().stripe.failNext(400, {
       type: "invalid_request_error",
       message: "Your account cannot create intents.",
     });
@@ -153,8 +131,8 @@ describe.each(DATABASES)("checkout errors on %s", (kind) => {
   });
 
   it("answers 7878 to calculate_taxes and complete on a session that already succeeded or failed", async () => {
-    const done = await buyThroughStripe(checkout, "done_user");
-    const failed = await buyThroughStripe(checkout, "declined_user", {
+    const done = await buyThroughStripe(current(), "done_user");
+    const failed = await buyThroughStripe(current(), "declined_user", {
       overrides: { offer_id: "no_trial", price_id: "prc_premium_realm_monthly_no_trial" },
       outcome: "declined",
     });

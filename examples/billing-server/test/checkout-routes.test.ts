@@ -1,16 +1,9 @@
 import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkoutSessions, purchases, webhookOutbox } from "../src/db/schema.js";
+import { describe, expect, it } from "vitest";
+import { purchases, webhookOutbox } from "../src/db/schema.js";
 import { KEYS } from "./support/catalogue.js";
-import {
-  MANAGEMENT_URL,
-  buyThroughStripe,
-  checkoutCall,
-  startBody,
-  startCheckoutServer,
-  type CheckoutServer,
-} from "./support/checkout-server.js";
+import { MANAGEMENT_URL, buyThroughStripe, startBody, useCheckoutServer } from "./support/checkout-server.js";
 import { DATABASES, call } from "./support/test-server.js";
 
 const fixture = (name: string) =>
@@ -27,28 +20,7 @@ const shapeOf = (value: unknown): unknown =>
         : typeof value;
 
 describe.each(DATABASES)("checkout on %s", (kind) => {
-  let checkout: CheckoutServer;
-  const server = () => checkout.server;
-  const post = (path: string, body?: unknown, key?: string | null) =>
-    checkoutCall(server(), "POST", path, body, key);
-  const get = (path: string, key?: string | null) => checkoutCall(server(), "GET", path, undefined, key);
-  const start = async (appUserId: string, overrides: Record<string, unknown> = {}) => {
-    const response = await post("/start", startBody(appUserId, overrides));
-    expect(response.status).toBe(200);
-    return response.body.operation_session_id as string;
-  };
-  const session = async (id: string) => {
-    const [row] = await server()
-      .database.db.select()
-      .from(checkoutSessions)
-      .where(eq(checkoutSessions.id, id));
-    return row;
-  };
-
-  beforeAll(async () => {
-    checkout = await startCheckoutServer(kind);
-  });
-  afterAll(() => checkout.close());
+  const { checkout: current, server, post, get, start, session } = useCheckoutServer(kind);
 
   it("starts a trial checkout: setup mode showing R99, the session stored as started with nothing charged now", async () => {
     const { status, body } = await post(
@@ -93,9 +65,9 @@ describe.each(DATABASES)("checkout on %s", (kind) => {
     expect(complete.body.operation_session_id).toBe(id);
     const clientSecret: string = complete.body.gateway_params.client_secret;
     expect(clientSecret).toMatch(/^seti_/); // the SDK confirms a setup when the secret starts with seti_
-    const intent = checkout.stripe.intentBySecret(clientSecret);
+    const intent = current().stripe.intentBySecret(clientSecret);
     expect(intent).toMatchObject({ usage: "off_session", metadata: { operation_session_id: id } });
-    expect(checkout.stripe.customers.get(intent.customer as string)).toMatchObject({
+    expect(current().stripe.customers.get(intent.customer as string)).toMatchObject({
       email: "journey@example.com",
       metadata: { app_user_id: "journey_user", project_id: "realmheart" },
     });
@@ -106,7 +78,7 @@ describe.each(DATABASES)("checkout on %s", (kind) => {
       redemption_info: null,
     });
 
-    const delivery = await checkout.stripe.confirm(clientSecret, "succeeded");
+    const delivery = await current().stripe.confirm(clientSecret, "succeeded");
     expect(delivery.status).toBe(200);
 
     const status = await get(`/${id}`);
@@ -150,13 +122,13 @@ describe.each(DATABASES)("checkout on %s", (kind) => {
 
   it("returns the same client secret when checkout is completed twice, creating one intent", async () => {
     const id = await start("twice_user", { email: "twice@example.com" });
-    const intentsBefore = checkout.stripe.intents.size;
+    const intentsBefore = current().stripe.intents.size;
     const first = await post(`/${id}/complete`, {});
     const second = await post(`/${id}/complete`, { email: "twice@example.com" });
     expect(first.status).toBe(200);
     expect(second.body).toEqual(first.body);
-    expect(checkout.stripe.intents.size).toBe(intentsBefore + 1);
-    const creations = checkout.stripe.requests.filter(
+    expect(current().stripe.intents.size).toBe(intentsBefore + 1);
+    const creations = current().stripe.requests.filter(
       (r) => r.form.metadata && (r.form.metadata as any).operation_session_id === id,
     );
     expect(creations.every((r) => typeof r.headers["idempotency-key"] === "string")).toBe(true);
@@ -183,7 +155,7 @@ describe.each(DATABASES)("checkout on %s", (kind) => {
     const complete = await post(`/${id}/complete`, { email: "paid@example.com" });
     const clientSecret: string = complete.body.gateway_params.client_secret;
     expect(clientSecret).toMatch(/^pi_/);
-    const intent = checkout.stripe.intentBySecret(clientSecret);
+    const intent = current().stripe.intentBySecret(clientSecret);
     expect(intent).toMatchObject({ amount: 11880, currency: "zar", setup_future_usage: "off_session" });
 
     // The customer corrects the billing address before paying: the same intent now charges German VAT.
@@ -192,7 +164,7 @@ describe.each(DATABASES)("checkout on %s", (kind) => {
     expect(again.body.gateway_params.client_secret).toBe(clientSecret);
     expect(intent.amount).toBe(11781);
 
-    await checkout.stripe.confirm(clientSecret, "succeeded");
+    await current().stripe.confirm(clientSecret, "succeeded");
     expect((await get(`/${id}`)).body.operation.status).toBe("succeeded");
     const info = await call(server(), "GET", "/v1/subscribers/paid_user", { key: KEYS.sandbox });
     expect(info.body.subscriber.subscriptions.premium_realm_monthly).toMatchObject({
@@ -208,17 +180,17 @@ describe.each(DATABASES)("checkout on %s", (kind) => {
 
   it("sells a consumable as a one-off payment that never expires and can be bought again", async () => {
     const overrides = { product_id: "dragon_gems", price_id: "prc_dragon_gems" };
-    const first = await buyThroughStripe(checkout, "gem_user", { overrides });
+    const first = await buyThroughStripe(current(), "gem_user", { overrides });
     expect(first.intent).toMatchObject({ object: "payment_intent", amount: 4999 });
     expect(first.intent.setup_future_usage).toBeNull();
-    await buyThroughStripe(checkout, "gem_user", { overrides });
+    await buyThroughStripe(current(), "gem_user", { overrides });
     const info = await call(server(), "GET", "/v1/subscribers/gem_user", { key: KEYS.sandbox });
     expect(info.body.subscriber.non_subscriptions.dragon_gems).toHaveLength(2);
     expect(info.body.subscriber.entitlements).toEqual({});
   });
 
   it("answers 7772 to a customer whose subscription is still active, and lets them buy again once it expired", async () => {
-    await buyThroughStripe(checkout, "subscribed_user");
+    await buyThroughStripe(current(), "subscribed_user");
     const again = await post("/start", startBody("subscribed_user"));
     expect(again.status).toBe(400);
     expect(again.body).toEqual({
@@ -284,7 +256,7 @@ describe.each(DATABASES)("checkout on %s", (kind) => {
       await post(`/${id}/calculate_taxes`, { country_code: "ZA", postal_code: "oops" });
       expect((await session(id))?.tax).toBeNull();
       const complete = await post(`/${id}/complete`, { email: "retax@example.com" });
-      expect(checkout.stripe.intentBySecret(complete.body.gateway_params.client_secret).amount).toBe(9900);
+      expect(current().stripe.intentBySecret(complete.body.gateway_params.client_secret).amount).toBe(9900);
     });
 
     it("adds no tax for a US address", async () => {

@@ -1,6 +1,9 @@
 // A billing server wired to the fake Stripe, with a catalogue that adds a paid (no-trial) option and a
 // consumable to the reference project, for the checkout and webhook suites.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect } from "vitest";
 import type { Catalogue } from "../../src/catalogue/catalogue-schema.js";
+import { checkoutSessions } from "../../src/db/schema.js";
 import { parseCatalogue } from "../../src/catalogue/catalogue-schema.js";
 import type { BillingServerOptions } from "../../src/plugin.js";
 import { KEYS, testCatalogue } from "./catalogue.js";
@@ -111,4 +114,42 @@ export async function buyThroughStripe(
   const clientSecret: string = complete.body.gateway_params.client_secret;
   const delivery = await stripe.confirm(clientSecret, options.outcome ?? "succeeded");
   return { id, clientSecret, delivery, intent: stripe.intentBySecret(clientSecret) };
+}
+
+/**
+ * Starts a checkout server for the surrounding describe block (closed after it) and returns the calls its
+ * tests make: checkout POST/GET relative to /rcbilling/v1/checkout, a started session, and a stored row.
+ */
+export function useCheckoutServer(kind: DatabaseKind) {
+  let checkout: CheckoutServer | undefined;
+  beforeAll(async () => {
+    checkout = await startCheckoutServer(kind);
+  });
+  afterAll(() => checkout?.close());
+  const current = () => {
+    if (!checkout) throw new Error("the checkout server has not started");
+    return checkout;
+  };
+  const server = () => current().server;
+  const post = (path: string, body?: unknown, key?: string | null) =>
+    checkoutCall(server(), "POST", path, body, key);
+  const get = (path: string, key?: string | null) => checkoutCall(server(), "GET", path, undefined, key);
+  return {
+    checkout: current,
+    server,
+    post,
+    get,
+    async start(appUserId: string, overrides: Record<string, unknown> = {}) {
+      const response = await post("/start", startBody(appUserId, overrides));
+      expect(response.status).toBe(200);
+      return response.body.operation_session_id as string;
+    },
+    async session(id: string) {
+      const [row] = await server()
+        .database.db.select()
+        .from(checkoutSessions)
+        .where(eq(checkoutSessions.id, id));
+      return row;
+    },
+  };
 }
