@@ -38,6 +38,14 @@ export default [
     limit: "30 KB",
     modifyEsbuildConfig: split,
   },
+  {
+    name: "paywall chunk (lazy; with what it shares with the checkout widget)",
+    path: "dist/chunks/present-paywall-*.mjs",
+    ignore: ["../index.mjs"],
+    gzip: true,
+    limit: "25 KB",
+    modifyEsbuildConfig: split,
+  },
   ...locales.map((file) => ({
     name: `locale ${file}`,
     path: `dist/chunks/${file.replace(/\.json$/, "")}-*.mjs`,

@@ -308,66 +308,6 @@ interface PurchaseResult {
     readonly operationSessionId: string | null;
     readonly storeTransaction: StoreTransaction | null;
 }
-interface GetOfferingsParams {
-    currency?: string;
-    offeringIdentifier?: string;
-}
-interface PlatformInfo {
-    flavor: string;
-    version: string;
-}
-interface PurchaseParams {
-    rcPackage: Package;
-    purchaseOption?: PurchaseOption | null;
-    htmlTarget?: HTMLElement | null;
-    customerEmail?: string | null;
-    selectedLocale?: string | null;
-    defaultLocale?: string | null;
-    metadata?: Record<string, string> | null;
-    skipSuccessPage?: boolean;
-    nonce?: string | null;
-}
-type BrandingInfo = WireBrandingInfo;
-declare class Purchases {
-    private appUserId;
-    private readonly config;
-    private readonly env;
-    private readonly backend;
-    private readonly cache;
-    private readonly analytics;
-    private brandingPromise;
-    private purchaseController;
-    private closed;
-    static configure(config: PurchasesConfig): Purchases;
-    static configure(apiKey: string, appUserId: string, httpConfig?: HttpConfig, flags?: FlagsConfig): Purchases;
-    static getSharedInstance(): Purchases;
-    static isConfigured(): boolean;
-    static setLogLevel(level: LogLevel): void;
-    static setLogHandler(handler: LogHandler | null): void;
-    static setPlatformInfo(info: PlatformInfo | null): void;
-    static generateAnonymousAppUserId(): string;
-    private constructor();
-    getOfferings(params?: GetOfferingsParams): Promise<Offerings>;
-    getCurrentOfferingForPlacement(placementIdentifier: string, params?: Omit<GetOfferingsParams, "offeringIdentifier">): Promise<Offering | null>;
-    getCustomerInfo(): Promise<CustomerInfo>;
-    isEntitledTo(entitlementIdentifier: string): Promise<boolean>;
-    setAttributes(attributes: Record<string, string | null>): Promise<void>;
-    changeUser(newAppUserId: string): Promise<CustomerInfo>;
-    getAppUserId(): string;
-    isAnonymous(): boolean;
-    isSandbox(): boolean;
-    purchase(params: PurchaseParams): Promise<PurchaseResult>;
-    preload(): Promise<void>;
-    close(): void;
-    private loadBranding;
-    private validatePurchase;
-    private assertOpen;
-    private fetchOfferings;
-    private buildOfferings;
-    private fetchProducts;
-    private customerInfoFrom;
-    private locale;
-}
 declare enum ErrorCode {
     UnknownError = 0,
     UserCancelledError = 1,
@@ -417,5 +357,90 @@ declare class PurchasesError extends Error {
     toString(): string;
 }
 declare function isPurchasesError(value: unknown): value is PurchasesError;
+interface PaywallListener {
+    onPurchaseStarted?(rcPackage: Package): void;
+    onPurchaseCompleted?(result: PaywallPurchaseResult): void;
+    onPurchaseCancelled?(): void;
+    onPurchaseError?(error: PurchasesError): void;
+}
+interface PresentPaywallParams {
+    offering?: Offering | null;
+    htmlTarget?: HTMLElement | null;
+    purchaseHtmlTarget?: HTMLElement | null;
+    customerEmail?: string | null;
+    selectedLocale?: string | null;
+    colorMode?: "light" | "dark" | null;
+    listener?: PaywallListener | null;
+    onBack?: (() => void) | null;
+    onNavigateToUrl?: ((url: string) => void) | null;
+    onVisitCustomerCenter?: (() => void) | null;
+    onRestorePurchases?: (() => void) | null;
+    nonce?: string | null;
+}
+interface PaywallPurchaseResult extends PurchaseResult {
+    readonly selectedPackage: Package;
+}
+interface GetOfferingsParams {
+    currency?: string;
+    offeringIdentifier?: string;
+}
+interface PlatformInfo {
+    flavor: string;
+    version: string;
+}
+interface PurchaseParams {
+    rcPackage: Package;
+    purchaseOption?: PurchaseOption | null;
+    htmlTarget?: HTMLElement | null;
+    customerEmail?: string | null;
+    selectedLocale?: string | null;
+    defaultLocale?: string | null;
+    metadata?: Record<string, string> | null;
+    skipSuccessPage?: boolean;
+    nonce?: string | null;
+}
+type BrandingInfo = WireBrandingInfo;
+declare class Purchases {
+    private appUserId;
+    private readonly config;
+    private readonly env;
+    private readonly backend;
+    private readonly cache;
+    private readonly analytics;
+    private brandingPromise;
+    private purchaseController;
+    private paywallController;
+    private closed;
+    static configure(config: PurchasesConfig): Purchases;
+    static configure(apiKey: string, appUserId: string, httpConfig?: HttpConfig, flags?: FlagsConfig): Purchases;
+    static getSharedInstance(): Purchases;
+    static isConfigured(): boolean;
+    static setLogLevel(level: LogLevel): void;
+    static setLogHandler(handler: LogHandler | null): void;
+    static setPlatformInfo(info: PlatformInfo | null): void;
+    static generateAnonymousAppUserId(): string;
+    private constructor();
+    getOfferings(params?: GetOfferingsParams): Promise<Offerings>;
+    getCurrentOfferingForPlacement(placementIdentifier: string, params?: Omit<GetOfferingsParams, "offeringIdentifier">): Promise<Offering | null>;
+    getCustomerInfo(): Promise<CustomerInfo>;
+    isEntitledTo(entitlementIdentifier: string): Promise<boolean>;
+    setAttributes(attributes: Record<string, string | null>): Promise<void>;
+    changeUser(newAppUserId: string): Promise<CustomerInfo>;
+    getAppUserId(): string;
+    isAnonymous(): boolean;
+    isSandbox(): boolean;
+    purchase(params: PurchaseParams): Promise<PurchaseResult>;
+    presentPaywall(params?: PresentPaywallParams): Promise<PaywallPurchaseResult>;
+    preload(): Promise<void>;
+    close(): void;
+    private loadBranding;
+    private validatePurchase;
+    private assertOpen;
+    private fetchOfferings;
+    private buildOfferings;
+    private fetchProducts;
+    private customerInfoFrom;
+    private locale;
+}
 export { ErrorCode, LogLevel, PackageType, PeriodUnit, ProductType, Purchases, PurchasesError, isPurchasesError };
-export type { BrandingInfo, CustomerInfo, EntitlementInfo, EntitlementInfos, FlagsConfig, GetOfferingsParams, HttpConfig, KeyValueStorage, LogHandler, NonSubscriptionOption, NonSubscriptionTransaction, Offering, Offerings, OwnershipType, Package, PaywallData, Period, PeriodType, PlatformInfo, PresentedOfferingContext, Price, PricingPhase, Product, PurchaseOption, PurchaseParams, PurchaseResult, PurchasesConfig, PurchasesEnvironment, PurchasesErrorExtra, PurchasesErrorOptions, RedemptionInfo, Store, StoreTransaction, StripeConfirmationToken, StripeElementLike, StripeElementsLike, StripeGatewayError, StripeLike, StripeLoader, SubscriptionInfo, SubscriptionOption, TargetingContext, TimerHandle };
+export type { BrandingInfo, CustomerInfo, EntitlementInfo, EntitlementInfos, FlagsConfig, GetOfferingsParams, HttpConfig, KeyValueStorage, LogHandler, NonSubscriptionOption, NonSubscriptionTransaction, Offering, Offerings, OwnershipType, Package, PaywallData, PaywallListener, PaywallPurchaseResult, Period, PeriodType, PlatformInfo, PresentPaywallParams, PresentedOfferingContext, Price, PricingPhase, Product, PurchaseOption, PurchaseParams, PurchaseResult, PurchasesConfig, PurchasesEnvironment, PurchasesErrorExtra, PurchasesErrorOptions, RedemptionInfo, Store, StoreTransaction, StripeConfirmationToken, StripeElementLike, StripeElementsLike, StripeGatewayError, StripeLike, StripeLoader, SubscriptionInfo, SubscriptionOption, TargetingContext, TimerHandle };

@@ -1,6 +1,7 @@
 // The public surface of purchases-web. Every export is named here; nothing internal leaks.
 export { Purchases } from "./purchases";
 export type { GetOfferingsParams, PlatformInfo, BrandingInfo, PurchaseParams } from "./purchases";
+export type { PaywallListener, PaywallPurchaseResult, PresentPaywallParams } from "./paywall/paywall-params";
 export type { PurchasesConfig, HttpConfig, FlagsConfig } from "./config/purchases-config";
 export type { PurchasesEnvironment, KeyValueStorage, TimerHandle } from "./environment";
 export type {

@@ -24,6 +24,7 @@ import type {
   PurchaseOption,
   PurchaseResult,
 } from "./model/types";
+import type { PaywallPurchaseResult, PresentPaywallParams } from "./paywall/paywall-params";
 import { checkoutMetadata } from "./checkout/checkout-metadata";
 import { isValidEmail } from "./checkout/email";
 
@@ -35,6 +36,22 @@ const OFFERINGS_TTL_MS = 5 * 60_000;
 const CUSTOMER_INFO_TTL_MS = 30_000;
 /** Product ids per products request; larger catalogues are fetched in parallel batches. */
 const PRODUCT_IDS_PER_REQUEST = 20;
+
+/**
+ * Normalises a response; a body with the right top-level field but junk inside is the backend's fault, reported as
+ * an UnexpectedBackendResponseError rather than the TypeError the junk would cause.
+ */
+function fromWire<T>(normalise: () => T): T {
+  try {
+    return normalise();
+  } catch (cause) {
+    if (cause instanceof PurchasesError) throw cause;
+    throw new PurchasesError(ErrorCode.UnexpectedBackendResponseError, undefined, {
+      underlyingErrorMessage: String(cause),
+      cause,
+    });
+  }
+}
 
 /** Options of {@link Purchases.getOfferings}. */
 export interface GetOfferingsParams {
@@ -107,6 +124,8 @@ export class Purchases {
   private brandingPromise: Promise<BrandingInfo | null> | null = null;
   /** Closes the checkout on screen, if one is open. */
   private purchaseController: AbortController | null = null;
+  /** Closes the paywall on screen, if one is open. */
+  private paywallController: AbortController | null = null;
   private closed = false;
 
   /**
@@ -278,7 +297,7 @@ export class Purchases {
     }
     const currency = validateCurrency(params.currency);
     const wire = await this.fetchOfferings();
-    const offeringId = offeringIdForPlacement(wire, placementIdentifier);
+    const offeringId = fromWire(() => offeringIdForPlacement(wire, placementIdentifier));
     if (offeringId === null) return null;
     const only = { ...wire, offerings: wire.offerings.filter((o) => o.identifier === offeringId) };
     const offerings = await this.buildOfferings(only, currency, placementIdentifier);
@@ -437,6 +456,89 @@ export class Purchases {
   }
 
   /**
+   * Shows the paywall of an offering (the current one by default) and resolves once the customer has bought a
+   * package through it, with the purchase result and that package. Its purchase buttons open the checkout of
+   * {@link Purchases.purchase}. Rejects with a `PurchasesError`: UserCancelledError when the customer goes back,
+   * ConfigurationError for invalid parameters or an offering without a paywall (nothing is shown then).
+   *
+   * @example
+   * try {
+   *   const { customerInfo, selectedPackage } = await purchases.presentPaywall({ onBack: () => history.back() });
+   *   if ("premium" in customerInfo.entitlements.active) unlockPremium();
+   * } catch (e) {
+   *   if (isPurchasesError(e) && e.errorCode === ErrorCode.UserCancelledError) return;
+   *   throw e;
+   * }
+   */
+  async presentPaywall(params: PresentPaywallParams = {}): Promise<PaywallPurchaseResult> {
+    this.assertOpen();
+    const invalid = (message: string) => new PurchasesError(ErrorCode.ConfigurationError, message);
+    if (typeof params !== "object" || params === null)
+      throw invalid("presentPaywall needs an object of parameters.");
+    const win = this.env.window;
+    if (!win?.document) {
+      throw new PurchasesError(ErrorCode.UnsupportedError, "presentPaywall needs a browser window.");
+    }
+    const { offering, htmlTarget, purchaseHtmlTarget, customerEmail, selectedLocale, colorMode, listener } =
+      params;
+    for (const [name, value] of Object.entries({ htmlTarget, purchaseHtmlTarget })) {
+      if (value != null && (typeof value !== "object" || value.nodeType !== 1))
+        throw invalid(`${name} must be an HTML element.`);
+    }
+    for (const [name, value] of Object.entries({ customerEmail, selectedLocale, nonce: params.nonce })) {
+      if (value != null && typeof value !== "string") throw invalid(`${name} must be a string.`);
+    }
+    if (colorMode != null && colorMode !== "light" && colorMode !== "dark")
+      throw invalid('colorMode must be "light" or "dark".');
+    if (listener != null && typeof listener !== "object") throw invalid("listener must be an object.");
+    const callbacks = { ...listener, ...params };
+    for (const name of [
+      "onBack",
+      "onNavigateToUrl",
+      "onVisitCustomerCenter",
+      "onRestorePurchases",
+      "onPurchaseStarted",
+      "onPurchaseCompleted",
+      "onPurchaseCancelled",
+      "onPurchaseError",
+    ] as const) {
+      if (callbacks[name] != null && typeof callbacks[name] !== "function")
+        throw invalid(`${name} must be a function.`);
+    }
+    if (offering != null && typeof offering?.packagesById !== "object")
+      throw invalid("offering must be an Offering of getOfferings.");
+    if (this.paywallController)
+      throw new PurchasesError(ErrorCode.OperationAlreadyInProgressError, "A paywall is already shown.");
+    const controller = (this.paywallController = new AbortController());
+    try {
+      const shown = offering ?? (await this.getOfferings()).current;
+      if (!shown?.paywallComponents) {
+        throw invalid(
+          shown
+            ? `The offering ${shown.identifier} has no paywall components.`
+            : "There is no current offering.",
+        );
+      }
+      const wire = await this.fetchOfferings();
+      const ui = await import("./paywall/present-paywall").catch((cause: unknown) => {
+        throw new PurchasesError(ErrorCode.NetworkError, "The paywall could not be loaded.", { cause });
+      });
+      return await ui.presentPaywall({
+        ...params,
+        win,
+        offering: shown,
+        aliases: wire.ui_config?.app?.colors,
+        priceLocale: this.locale(),
+        signal: controller.signal,
+        purchase: (rcPackage) =>
+          this.purchase({ rcPackage, htmlTarget: purchaseHtmlTarget, customerEmail, selectedLocale }),
+      });
+    } finally {
+      this.paywallController = null;
+    }
+  }
+
+  /**
    * Loads what a purchase needs ahead of time (branding), so the checkout opens faster.
    * @example
    * await purchases.preload();
@@ -456,6 +558,7 @@ export class Purchases {
     if (this.closed) return;
     this.closed = true;
     this.purchaseController?.abort();
+    this.paywallController?.abort();
     this.cache.invalidate();
     this.analytics.dispose();
     if (sharedInstance === this) sharedInstance = null;
@@ -562,9 +665,12 @@ export class Purchases {
     currency: string | undefined,
     placementIdentifier: string | null,
   ): Promise<Offerings> {
-    const products = await this.fetchProducts(productIdsOf(wire), currency);
+    const products = await this.fetchProducts(
+      fromWire(() => productIdsOf(wire)),
+      currency,
+    );
     if (wire.offerings.length === 0) Logger.debug("No offerings were returned by the backend.");
-    return toOfferings(wire, products, { locale: this.locale(), placementIdentifier });
+    return fromWire(() => toOfferings(wire, products, { locale: this.locale(), placementIdentifier }));
   }
 
   private async fetchProducts(
@@ -591,7 +697,7 @@ export class Purchases {
     const serverRequestMs = Number.isFinite(wire.request_date_ms)
       ? wire.request_date_ms
       : Date.parse(wire.request_date);
-    return toCustomerInfo(wire, serverRequestMs + (this.env.now() - receivedAt));
+    return fromWire(() => toCustomerInfo(wire, serverRequestMs + (this.env.now() - receivedAt)));
   }
 
   private locale(): string {

@@ -25,6 +25,7 @@ export class Backend {
       name: "getOfferings",
       method: "GET",
       path: `/v1/subscribers/${enc(appUserId)}/offerings`,
+      field: "offerings",
       signal,
     });
   }
@@ -42,6 +43,7 @@ export class Backend {
       method: "GET",
       path: `/rcbilling/v1/subscribers/${enc(appUserId)}/products`,
       query,
+      field: "product_details",
       signal,
     });
   }
@@ -51,6 +53,7 @@ export class Backend {
       name: "getCustomerInfo",
       method: "GET",
       path: `/v1/subscribers/${enc(appUserId)}`,
+      field: "subscriber",
       signal,
     });
   }

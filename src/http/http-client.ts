@@ -33,6 +33,8 @@ export interface HttpRequest {
   keepalive?: boolean;
   /** Overrides the client's base URL (analytics sent elsewhere). */
   baseUrl?: string;
+  /** A top-level field the response body must hold as an object or array; without it the body is not an answer. */
+  field?: string;
 }
 
 /** The response of a request, for the few callers that need the status (analytics). */
@@ -110,7 +112,7 @@ export class HttpClient {
         throw this.transportError(req, cause, timedOut, timeoutMs);
       }
       if (!response.ok) throw errorFromBackendResponse(req.name, response.status, text);
-      return { status: response.status, body: parseJson<T>(req.name, response.status, text) };
+      return { status: response.status, body: parseJson<T>(req, response.status, text) };
     } finally {
       env.clearTimeout(timer);
       req.signal?.removeEventListener("abort", onCallerAbort);
@@ -137,14 +139,28 @@ export class HttpClient {
   }
 }
 
-function parseJson<T>(requestName: string, status: number, text: string): T {
+function parseJson<T>({ name, field }: HttpRequest, status: number, text: string): T {
+  let body: unknown;
   try {
-    return JSON.parse(text) as T;
+    body = JSON.parse(text);
   } catch (cause) {
-    throw new PurchasesError(ErrorCode.UnexpectedBackendResponseError, undefined, {
-      underlyingErrorMessage: `Request ${requestName} returned a body that is not JSON (status ${status}).`,
-      extra: { statusCode: status },
+    throw unexpectedBody(
+      `Request ${name} returned a body that is not JSON (status ${status}).`,
+      status,
       cause,
-    });
+    );
   }
+  const value = field && (body as Record<string, unknown> | null)?.[field];
+  if (field && (typeof value !== "object" || value === null)) {
+    throw unexpectedBody(`Request ${name} returned no "${field}" (status ${status}).`, status);
+  }
+  return body as T;
+}
+
+function unexpectedBody(underlyingErrorMessage: string, statusCode: number, cause?: unknown): PurchasesError {
+  return new PurchasesError(ErrorCode.UnexpectedBackendResponseError, undefined, {
+    underlyingErrorMessage,
+    extra: { statusCode },
+    cause,
+  });
 }

@@ -72,11 +72,17 @@ export interface WireTargeting {
   revision: number;
 }
 
+/** Settings shared by the offerings' paywalls: colour aliases, whose schemes the paywall renderer reads. */
+export interface WireUiConfig {
+  app?: { colors?: Record<string, unknown> | null } | null;
+}
+
 export interface WireOfferingsResponse {
   current_offering_id: string | null;
   offerings: WireOffering[];
   placements?: WirePlacements | null;
   targeting?: WireTargeting | null;
+  ui_config?: WireUiConfig | null;
 }
 
 export interface WireEntitlement {

@@ -4,6 +4,8 @@ const FOCUSABLE =
   'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),iframe,[tabindex]:not([tabindex="-1"])';
 
 let nextId = 0;
+/** The open widgets, newest last: only the newest (a checkout opened from a paywall) handles the keyboard. */
+const openIds: string[] = [];
 
 /** Where and how the widget is shown. */
 export interface MountOptions {
@@ -85,6 +87,7 @@ export function mountWidget(options: MountOptions): WidgetMount {
   const focusables = () =>
     [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.closest("[hidden]"));
   const onKeyDown = (event: KeyboardEvent) => {
+    if (openIds[openIds.length - 1] !== id) return;
     if (event.key === "Escape") {
       event.preventDefault();
       options.onDismiss();
@@ -108,7 +111,11 @@ export function mountWidget(options: MountOptions): WidgetMount {
   // The modal owns the keyboard; an embedded widget only reacts while focus is inside it.
   const keyTarget: EventTarget = fullscreen ? doc : root;
   keyTarget.addEventListener("keydown", onKeyDown as EventListener, true);
-  const onPopState = () => options.onDismiss();
+  // Back from a widget opened over this one lands on this one's entry: that closes only the newer widget.
+  const onPopState = (event: PopStateEvent) => {
+    if (!(event.state as Record<string, unknown> | null)?.[historyKey]) options.onDismiss();
+  };
+  openIds.push(id);
   win.history.pushState({ [historyKey]: true }, "");
   win.addEventListener("popstate", onPopState);
 
@@ -123,6 +130,7 @@ export function mountWidget(options: MountOptions): WidgetMount {
     unmount() {
       if (!mounted) return;
       mounted = false;
+      openIds.splice(openIds.indexOf(id), 1);
       render(null, root);
       keyTarget.removeEventListener("keydown", onKeyDown as EventListener, true);
       win.removeEventListener("popstate", onPopState);

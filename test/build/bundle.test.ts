@@ -69,4 +69,11 @@ describe("the core bundle of `import { Purchases }`", () => {
     expect(core).not.toContain("Test Store Purchase");
     expect(core).not.toContain("or pay with card");
   });
+
+  it("contains none of the paywall renderer, only the call that loads it", () => {
+    expect(core).not.toMatch(/pw-pwl|pw-paywall|components_localizations|sticky_footer|radiogroup/);
+    expect(core).not.toContain("Invalid paywall");
+    expect(core).not.toContain("sub_relative_discount");
+    expect(core).toMatch(/import\(["'][^"']*present-paywall[^"']*["']\)/);
+  });
 });

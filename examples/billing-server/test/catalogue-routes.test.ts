@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { KEYS } from "./support/catalogue.js";
+import { KEYS, testCatalogue } from "./support/catalogue.js";
 import { DATABASES, call, startTestServer, type TestServer } from "./support/test-server.js";
 
 describe.each(DATABASES)("catalogue calls on %s", (kind) => {
@@ -9,9 +9,10 @@ describe.each(DATABASES)("catalogue calls on %s", (kind) => {
   });
   afterAll(() => server.close());
 
-  it("serves the reference offering: default with a $rc_monthly package and placements/targeting fields", async () => {
+  it("serves the reference offering: default with monthly and annual packages, its paywall and ui_config", async () => {
     const { status, body } = await call(server, "GET", "/v1/subscribers/user_1/offerings");
     expect(status).toBe(200);
+    const realmheart = testCatalogue().projects.find((p) => p.id === "realmheart")!;
     expect(body).toEqual({
       current_offering_id: "default",
       offerings: [
@@ -19,13 +20,41 @@ describe.each(DATABASES)("catalogue calls on %s", (kind) => {
           identifier: "default",
           description: "Premium Realm",
           metadata: null,
-          packages: [{ identifier: "$rc_monthly", platform_product_identifier: "premium_realm_monthly" }],
-          paywall_components: null,
+          packages: [
+            { identifier: "$rc_monthly", platform_product_identifier: "premium_realm_monthly" },
+            { identifier: "$rc_annual", platform_product_identifier: "premium_realm_annual" },
+          ],
+          paywall_components: realmheart.offerings[0]!.paywall_components,
         },
       ],
       placements: null,
       targeting: null,
+      ui_config: realmheart.ui_config,
     });
+    expect(body.offerings[0].paywall_components).toMatchObject({
+      default_locale: "en",
+      components_config: { base: { stack: { type: "stack" }, sticky_footer: { type: "footer" } } },
+    });
+    expect(Object.keys(body.ui_config.app.colors)).toContain("primary");
+  });
+
+  it("serves the annual package's product: R990 a year with a 7-day trial, granting premium", async () => {
+    const { body } = await call(
+      server,
+      "GET",
+      "/rcbilling/v1/subscribers/user_1/products?id=premium_realm_annual&currency=ZAR",
+    );
+    const option = body.product_details[0].purchase_options.base_option;
+    expect(option.base).toEqual({
+      period_duration: "P1Y",
+      price: { amount_micros: 990_000_000, currency: "ZAR" },
+      cycle_count: 1,
+    });
+    expect(option.trial).toEqual({ period_duration: "P1W", price: null, cycle_count: 1 });
+    const realmheart = testCatalogue().projects.find((p) => p.id === "realmheart")!;
+    expect(realmheart.entitlements).toEqual([
+      { identifier: "premium", products: ["premium_realm_monthly", "premium_realm_annual"] },
+    ]);
   });
 
   it("serves Premium Realm: 99,000,000 micros ZAR per month with a 7-day trial", async () => {

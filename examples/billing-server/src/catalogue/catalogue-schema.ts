@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { paywallComponentsSchema, paywallPackageIds, uiConfigSchema } from "./paywall-schema.js";
 
 // The catalogue file: projects with their keys, products, offerings, entitlements and branding. Protocol
 // parts are written in wire shape (snake_case) so that they can be served as they are.
@@ -44,7 +45,7 @@ const offering = z.object({
   packages: z
     .array(z.object({ identifier: z.string().min(1), platform_product_identifier: z.string().min(1) }))
     .min(1),
-  paywall_components: z.looseObject({ default_locale: z.string() }).nullable().default(null),
+  paywall_components: paywallComponentsSchema.nullable().default(null),
 });
 
 const hexColour = z.string().regex(/^#[0-9A-Fa-f]{6}$/, "colours are #RRGGBB");
@@ -106,6 +107,7 @@ const project = z
       .nullable()
       .default(null),
     targeting: z.object({ rule_id: z.string(), revision: z.number().int() }).nullable().default(null),
+    ui_config: uiConfigSchema.nullable().default(null),
   })
   .superRefine((p, ctx) => {
     const productIds = new Set(p.products.map((x) => x.identifier));
@@ -122,6 +124,10 @@ const project = z
         if (!productIds.has(pkg.platform_product_identifier)) {
           issue(`offering ${o.identifier} names unknown product ${pkg.platform_product_identifier}`);
         }
+      }
+      const packageIds = new Set(o.packages.map((pkg) => pkg.identifier));
+      for (const id of paywallPackageIds(o.paywall_components?.components_config)) {
+        if (!packageIds.has(id)) issue(`the paywall of offering ${o.identifier} names unknown package ${id}`);
       }
     }
     for (const e of p.entitlements) {

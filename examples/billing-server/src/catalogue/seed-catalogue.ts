@@ -24,6 +24,7 @@ export async function seedCatalogue(db: BillingDb, catalogue: Catalogue): Promis
         currentOfferingId: p.current_offering_id,
         placements: p.placements,
         targeting: p.targeting,
+        uiConfig: p.ui_config,
       };
       await tx.insert(projects).values(row).onConflictDoUpdate({ target: projects.id, set: row });
       await tx.delete(apiKeys).where(eq(apiKeys.projectId, p.id));

@@ -28,6 +28,8 @@ export const projects = pgTable("billing_projects", {
   currentOfferingId: text("current_offering_id"),
   placements: jsonb("placements"),
   targeting: jsonb("targeting"),
+  /** Paywall settings shared by the project's offerings (`ui_config` of the offerings response). */
+  uiConfig: jsonb("ui_config"),
   createdAt: createdAt(),
 });
 

@@ -41,6 +41,7 @@ export async function catalogueRoutes(app: FastifyInstance, { ctx }: { ctx: Bill
       })),
       placements: project?.placements ?? null,
       targeting: project?.targeting ?? null,
+      ui_config: project?.uiConfig ?? null,
     };
   });
 

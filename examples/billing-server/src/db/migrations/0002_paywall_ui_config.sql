@@ -1,0 +1,1 @@
+ALTER TABLE "billing_projects" ADD COLUMN "ui_config" jsonb;

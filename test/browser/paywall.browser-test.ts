@@ -1,0 +1,199 @@
+// presentPaywall in real Chromium against the real billing server's Realmheart catalogue: the paywall of the
+// default offering, choosing the annual package, buying it through the Test Store modal, going back, the keyboard,
+// and axe in both colour modes.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  call,
+  startTestServer,
+  type TestServer,
+} from "../../examples/billing-server/test/support/test-server.js";
+import { KEYS } from "../../examples/billing-server/test/support/catalogue.js";
+import { startPageServer, type PageServer } from "./support/page-server";
+import {
+  closeCleanPage,
+  ensureBuilt,
+  expectNoAxeViolations,
+  gotoHost,
+  launchBrowser,
+  openPage,
+  type PageLog,
+} from "./support/browser";
+
+const USER_CANCELLED = 1;
+
+interface PaywallOutcome {
+  status: "pending" | "resolved" | "rejected";
+  selectedPackage?: string;
+  productIdentifier?: string | null;
+  activeEntitlements?: string[];
+  appUserId?: string;
+  errorCode?: number;
+  isPurchasesError?: boolean;
+  backCalls?: number;
+}
+
+describe("presentPaywall in Chromium (test_ key, real billing server)", () => {
+  let browser: Browser;
+  let billing: TestServer;
+  let host: PageServer;
+  let page: Page;
+  let log: PageLog;
+  let userCount = 0;
+
+  beforeAll(async () => {
+    ensureBuilt();
+    [browser, billing, host] = await Promise.all([
+      launchBrowser(),
+      startTestServer("pglite"),
+      startPageServer(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await host?.close();
+    await billing?.close();
+  });
+  afterEach(() => closeCleanPage(page, log));
+
+  /** A fresh page for a new user with the paywall shown; its outcome is kept on window.__paywall. */
+  async function openPaywall(params: { colorMode?: "light" | "dark" } = {}) {
+    ({ page, log } = await openPage(browser));
+    await gotoHost(page, host.url);
+    const appUserId = `browser_paywall_${++userCount}_${Date.now()}`;
+    await page.evaluate((config) => (window as any).hostConfigure(config), {
+      apiKey: KEYS.test,
+      appUserId,
+      baseUrl: billing.url,
+    });
+    // A string, not a function: the test runner would rewrite a function's import() for Node.
+    await page.evaluate(`(() => {
+      const w = window;
+      w.__paywall = { status: "pending", backCalls: 0 };
+      import("/dist/index.mjs").then(async ({ Purchases, isPurchasesError }) => {
+        try {
+          const result = await Purchases.getSharedInstance().presentPaywall({
+            ...${JSON.stringify(params)},
+            onBack: () => w.__paywall.backCalls++,
+          });
+          w.__paywall = {
+            ...w.__paywall,
+            status: "resolved",
+            selectedPackage: result.selectedPackage.identifier,
+            productIdentifier: result.storeTransaction ? result.storeTransaction.productIdentifier : null,
+            activeEntitlements: Object.keys(result.customerInfo.entitlements.active),
+            appUserId: result.customerInfo.originalAppUserId,
+          };
+        } catch (error) {
+          w.__paywall = {
+            ...w.__paywall,
+            status: "rejected",
+            isPurchasesError: isPurchasesError(error),
+            errorCode: error && error.errorCode,
+          };
+        }
+      });
+    })()`);
+    const dialog = page.getByRole("dialog", { name: "Choose Your Destiny" });
+    await dialog.waitFor();
+    return { appUserId, dialog };
+  }
+
+  async function paywallOutcome(): Promise<PaywallOutcome> {
+    await page.waitForFunction(() => (window as any).__paywall?.status !== "pending");
+    return page.evaluate(() => (window as any).__paywall as PaywallOutcome);
+  }
+
+  const checked = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll(".pw-paywall [role=radio]")].map(
+        (r) =>
+          `${(r as HTMLElement).innerText.replace(/\s+/g, " ").trim()}: ${r.getAttribute("aria-checked")}`,
+      ),
+    );
+  const leftovers = () => page.evaluate(() => document.querySelectorAll(".pw-root").length);
+
+  it("select the annual package, buy it through the Test Store: resolves with that package and premium", async () => {
+    const { appUserId, dialog } = await openPaywall();
+    await expect.poll(() => dialog.getAttribute("aria-modal")).toBe("true");
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.querySelector(".pw-paywall")!).zIndex))
+      .toBe("1000001");
+    await expect.poll(checked).toEqual([
+      // Prices in the page's language (en-US); the annual saves 17 % on the monthly's R99 a month.
+      "Annual ZAR 990.00/yr (ZAR 82.50/mo) Save 17%: false",
+      "Monthly ZAR 99.00/mo: true",
+    ]);
+    await expect.poll(() => dialog.innerText()).toContain("Start your 1 week free trial");
+    await expectNoAxeViolations(page, "the paywall (light)");
+
+    await page.getByRole("radio", { name: /Annual/ }).click();
+    await expect.poll(checked).toEqual([expect.stringMatching(/: true$/), expect.stringMatching(/: false$/)]);
+    await expect.poll(() => dialog.innerText()).toMatch(/then ZAR\s990\.00\/year/);
+    await page.getByRole("button", { name: /free trial/ }).click();
+
+    const modal = page.getByRole("dialog", { name: "Test Store Purchase" });
+    await modal.waitFor();
+    await expect.poll(() => modal.innerText()).toContain("Premium Realm (annual)");
+    await expectNoAxeViolations(page, "the Test Store modal over the paywall");
+    await page.getByRole("button", { name: "Test valid purchase" }).click();
+
+    const result = await paywallOutcome();
+    expect(result).toMatchObject({
+      status: "resolved",
+      selectedPackage: "$rc_annual",
+      productIdentifier: "premium_realm_annual",
+      appUserId,
+      backCalls: 0,
+    });
+    expect(result.activeEntitlements).toContain("premium");
+    expect(await leftovers()).toBe(0);
+    const subscriber = await call(billing, "GET", `/v1/subscribers/${encodeURIComponent(appUserId)}`, {
+      key: KEYS.test,
+    });
+    expect(subscriber.body.subscriber.entitlements.premium.product_identifier).toBe("premium_realm_annual");
+  });
+
+  it("the back action ('Not now') rejects with UserCancelledError and calls onBack; nothing is bought", async () => {
+    const { appUserId } = await openPaywall();
+    await page.getByRole("button", { name: "Not now" }).click();
+    expect(await paywallOutcome()).toMatchObject({
+      status: "rejected",
+      isPurchasesError: true,
+      errorCode: USER_CANCELLED,
+      backCalls: 1,
+    });
+    expect(await leftovers()).toBe(0);
+    const subscriber = await call(billing, "GET", `/v1/subscribers/${encodeURIComponent(appUserId)}`, {
+      key: KEYS.test,
+    });
+    expect(subscriber.body.subscriber?.entitlements?.premium).toBeUndefined();
+  });
+
+  it("works by keyboard: arrows choose, Escape closes the checkout back to the paywall, then the paywall", async () => {
+    await openPaywall({ colorMode: "dark" });
+    await expectNoAxeViolations(page, "the paywall (dark)");
+    await page.getByRole("radio", { name: /Monthly/ }).focus();
+    await page.keyboard.press("ArrowUp");
+    await expect.poll(checked).toEqual([expect.stringMatching(/: true$/), expect.stringMatching(/: false$/)]);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ""))
+      .toMatch(/^Annual/);
+    // Tab stays inside the modal paywall.
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => !!document.activeElement?.closest(".pw-paywall"))).toBe(true);
+    }
+    await page.getByRole("button", { name: /free trial/ }).click();
+    await page.getByRole("dialog", { name: "Test Store Purchase" }).waitFor();
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.locator(".pw-test-store").count()).toBe(0);
+    expect(await page.locator(".pw-paywall").count()).toBe(1);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest(".pw-pwl-purchase") !== null))
+      .toBe(true);
+    await page.keyboard.press("Escape");
+    expect(await paywallOutcome()).toMatchObject({ status: "rejected", errorCode: USER_CANCELLED });
+    expect(await leftovers()).toBe(0);
+  });
+});
