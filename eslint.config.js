@@ -3,7 +3,16 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/", "node_modules/", "coverage/", "examples/*/dist/", "examples/*/data/"] },
+  {
+    ignores: [
+      "dist/",
+      "node_modules/",
+      "coverage/",
+      "examples/*/dist/",
+      "examples/*/data/",
+      "examples/*/web/dist/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -33,5 +42,11 @@ export default tseslint.config(
         "sessionStorage",
       ],
     },
+  },
+  {
+    // The Realmheart web client runs in the browser (its build scripts and browser tests run in Node).
+    files: ["examples/fantasy-chat/web/**/*.{ts,tsx}"],
+    ignores: ["examples/fantasy-chat/web/scripts/**", "examples/fantasy-chat/web/browser/**"],
+    languageOptions: { globals: { ...globals.browser } },
   },
 );

@@ -1,5 +1,6 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { adminRoutes } from "./admin/admin-routes.js";
+import { characterImportRoutes } from "./admin/character-import-routes.js";
 import { authRoutes } from "./auth/auth-routes.js";
 import { installAuthentication } from "./auth/authenticate.js";
 import { loginPageRoutes } from "./auth/login-page.js";
@@ -10,6 +11,7 @@ import { mountBilling, type BillingMount } from "./billing/mount-billing.js";
 import { characterRoutes } from "./characters/character-routes.js";
 import { seedCharacters } from "./characters/seed-characters.js";
 import { chatRoutes } from "./chats/chat-routes.js";
+import { messageEditRoutes } from "./chats/message-edit-routes.js";
 import { messageRoutes } from "./chats/message-routes.js";
 import { isAdjustableClock, systemClock, type Clock } from "./clock.js";
 import type { AppConfig } from "./config.js";
@@ -35,8 +37,11 @@ import { SANDBOX_PREFIX, SandboxGateway } from "./payments/sandbox-gateway.js";
 import { sandboxRoutes } from "./payments/sandbox-routes.js";
 import { trialRoutes } from "./payments/trial-routes.js";
 import { profileRoutes } from "./profile/profile-routes.js";
+import { openAiModerator } from "./moderation/openai-moderator.js";
+import { createOpenAiEngine } from "./replies/openai-engine.js";
 import { createPersonaEngine } from "./replies/persona-engine.js";
 import type { ReplyEngine } from "./replies/reply-engine.js";
+import { ReplyScheduler, scheduledEngine } from "./replies/reply-scheduler.js";
 import { systemRoutes } from "./system/system-routes.js";
 import { testControlRoutes } from "./system/test-control-routes.js";
 import { webClient } from "./web/web-client.js";
@@ -49,7 +54,9 @@ export interface BuildAppOptions {
   /** The billing server to mount under `/billing`; not mounted when absent. */
   billing?: BillingMount | null;
   clock?: Clock;
+  /** By default the OpenAI-compatible engine when LLM_BASE_URL is set, else the persona engine. */
   replyEngine?: ReplyEngine;
+  /** By default the built-in rules, plus the model server's `/moderations` when LLM_MODERATION is on. */
   moderator?: Moderator;
   /** The card payment gateway; by default Paystack when PAYSTACK_SECRET_KEY is set, else the built-in sandbox. */
   paymentGateway?: PaymentGateway;
@@ -66,6 +73,25 @@ export interface BuildAppOptions {
 /** The request body limit: 1 MiB. */
 export const BODY_LIMIT = 1024 * 1024;
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
+const MODERATION_TIMEOUT_MS = 10_000;
+
+/** The configured reply engine: the model server when LLM_BASE_URL is set, else the embedded persona engine. */
+function defaultReplyEngine(config: AppConfig, moderator: Moderator): ReplyEngine {
+  if (!config.llm) return createPersonaEngine({ seed: config.personaSeed, moderator });
+  return createOpenAiEngine(config.llm);
+}
+
+/** The built-in rules, checked first, then the model server's moderation endpoint when LLM_MODERATION is on. */
+function defaultModerator(config: AppConfig, log: FastifyBaseLogger): Moderator {
+  if (!config.llm?.moderation) return ruleModerator;
+  return openAiModerator({
+    baseUrl: config.llm.baseUrl,
+    apiKey: config.llm.apiKey,
+    model: config.llm.moderationModel,
+    timeoutMs: MODERATION_TIMEOUT_MS,
+    log,
+  });
+}
 const RENEWAL_INTERVAL_MS = 60_000;
 
 /**
@@ -87,6 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const gateway =
     options.paymentGateway ??
     (config.paystack ? new PaystackGateway(config.paystack) : new SandboxGateway(database.db, clock));
+  const moderator = options.moderator ?? defaultModerator(config, app.log);
   const ctx: AppContext = {
     db: database.db,
     config,
@@ -94,8 +121,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessions: new SessionStore(database.db, clock, config.sessionSecret),
     limiter: new RateLimiter(database.db, clock, config.sessionSecret),
     limits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
-    moderator: options.moderator ?? ruleModerator,
-    replyEngine: options.replyEngine ?? createPersonaEngine(),
+    moderator,
+    // Every engine goes through the scheduler: bounded concurrency, premium requests first when busy.
+    replyEngine: scheduledEngine(
+      options.replyEngine ?? defaultReplyEngine(config, moderator),
+      new ReplyScheduler(config.llmConcurrency),
+    ),
     gateway,
     log: app.log,
   };
@@ -122,8 +153,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         characterRoutes,
         chatRoutes,
         messageRoutes,
+        messageEditRoutes,
         profileRoutes,
         adminRoutes,
+        characterImportRoutes,
         paymentRoutes,
         trialRoutes,
         // These two read their bodies raw (to check signatures); each is its own plugin, so the raw parser stays

@@ -36,6 +36,26 @@ export interface AppConfig {
   billingWebhookSecret: string;
   /** OpenID Connect sign-in in place of local accounts; null for local accounts. */
   oidc: { issuerUrl: string; clientId: string; clientSecret: string } | null;
+  /** An OpenAI-compatible model server for replies; null means the embedded persona engine. */
+  llm: LlmConfig | null;
+  /** How many replies are produced at once; premium requests wait less when all are busy. */
+  llmConcurrency: number;
+  /** The persona engine's seed: the same seed gives the same replies to the same conversation. */
+  personaSeed: number;
+}
+
+/** The OpenAI-compatible model server (`LLM_*`). */
+export interface LlmConfig {
+  /** Includes `/v1`; no trailing slash. */
+  baseUrl: string;
+  apiKey: string | null;
+  model: string;
+  contextTokens: number;
+  maxTokens: number;
+  timeoutMs: number;
+  /** Moderate messages through the server's `/moderations` as well as the built-in rules. */
+  moderation: boolean;
+  moderationModel: string | null;
 }
 
 /** Thrown when the environment cannot be used; its message lists every problem, one per line. */
@@ -85,19 +105,63 @@ const envSchema = z.object({
     .optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  LLM_BASE_URL: z
+    .url({
+      protocol: /^https?$/,
+      error: "LLM_BASE_URL must be an http(s) URL such as http://127.0.0.1:11434/v1",
+    })
+    .optional(),
+  LLM_API_KEY: z.string().min(1).optional(),
+  LLM_MODEL: z.string().min(1).optional(),
+  LLM_CONTEXT_TOKENS: z.coerce
+    .number("LLM_CONTEXT_TOKENS must be a number")
+    .int("LLM_CONTEXT_TOKENS must be a whole number")
+    .min(512, "LLM_CONTEXT_TOKENS must be at least 512")
+    .default(4096),
+  LLM_MAX_TOKENS: z.coerce
+    .number("LLM_MAX_TOKENS must be a number")
+    .int("LLM_MAX_TOKENS must be a whole number")
+    .min(16, "LLM_MAX_TOKENS must be at least 16")
+    .default(300),
+  LLM_TIMEOUT_MS: z.coerce
+    .number("LLM_TIMEOUT_MS must be a number")
+    .int("LLM_TIMEOUT_MS must be a whole number")
+    .min(100, "LLM_TIMEOUT_MS must be at least 100")
+    .default(30_000),
+  LLM_CONCURRENCY: z.coerce
+    .number("LLM_CONCURRENCY must be a number")
+    .int("LLM_CONCURRENCY must be a whole number")
+    .min(1, "LLM_CONCURRENCY must be at least 1")
+    .max(1000, "LLM_CONCURRENCY must be at most 1000")
+    .default(4),
+  LLM_MODERATION: z.enum(["true", "false", "1", "0"], "LLM_MODERATION must be 1 or 0").default("0"),
+  LLM_MODERATION_MODEL: z.string().min(1).optional(),
+  PERSONA_SEED: z.coerce
+    .number("PERSONA_SEED must be a number")
+    .int("PERSONA_SEED must be a whole number")
+    .min(0, "PERSONA_SEED must be 0 or more")
+    .default(0),
 });
 
-/** OpenID Connect needs all three variables, or none. */
+/** OpenID Connect needs all three variables, or none; the model server needs a model, and room for a reply. */
 const withOidcComplete = envSchema.superRefine((env, issues) => {
-  if (!env.OIDC_ISSUER_URL) return;
-  for (const name of ["OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const) {
-    if (!env[name]) {
-      issues.addIssue({
-        code: "custom",
-        path: [name],
-        message: `${name} is required when OIDC_ISSUER_URL is set`,
-      });
-    }
+  const require = (name: keyof typeof env, when: string) => {
+    if (!env[name])
+      issues.addIssue({ code: "custom", path: [name], message: `${name} is required when ${when}` });
+  };
+  if (env.OIDC_ISSUER_URL) {
+    for (const name of ["OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const)
+      require(name, "OIDC_ISSUER_URL is set");
+  }
+  if (env.LLM_BASE_URL) require("LLM_MODEL", "LLM_BASE_URL is set");
+  const moderation = env.LLM_MODERATION === "1" || env.LLM_MODERATION === "true";
+  if (moderation) require("LLM_BASE_URL", "LLM_MODERATION is on");
+  if (env.LLM_MAX_TOKENS >= env.LLM_CONTEXT_TOKENS) {
+    issues.addIssue({
+      code: "custom",
+      path: ["LLM_MAX_TOKENS"],
+      message: "LLM_MAX_TOKENS must be smaller than LLM_CONTEXT_TOKENS",
+    });
   }
 });
 
@@ -141,5 +205,20 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       e.OIDC_ISSUER_URL && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
         ? { issuerUrl: e.OIDC_ISSUER_URL, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
         : null,
+    llm:
+      e.LLM_BASE_URL && e.LLM_MODEL
+        ? {
+            baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ""),
+            apiKey: e.LLM_API_KEY ?? null,
+            model: e.LLM_MODEL,
+            contextTokens: e.LLM_CONTEXT_TOKENS,
+            maxTokens: e.LLM_MAX_TOKENS,
+            timeoutMs: e.LLM_TIMEOUT_MS,
+            moderation: e.LLM_MODERATION === "1" || e.LLM_MODERATION === "true",
+            moderationModel: e.LLM_MODERATION_MODEL ?? null,
+          }
+        : null,
+    llmConcurrency: e.LLM_CONCURRENCY,
+    personaSeed: e.PERSONA_SEED,
   };
 }

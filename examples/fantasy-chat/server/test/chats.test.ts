@@ -78,6 +78,9 @@ describe.each(DATABASES)("chats on %s", (kind) => {
       role: "user",
       content: "First",
       createdAt: server.clock.now().toISOString(),
+      editedAt: null,
+      versionIndex: 0,
+      versionCount: 1,
     });
     expect(messages[2].content).toBe("Second");
   });

@@ -48,6 +48,9 @@ describe.each(DATABASES)("sending messages on %s", (kind) => {
         role: "user",
         content: "Hello, my lord.",
         createdAt: now,
+        editedAt: null,
+        versionIndex: 0,
+        versionCount: 1,
       },
       reply: {
         id: expect.any(String),
@@ -55,6 +58,9 @@ describe.each(DATABASES)("sending messages on %s", (kind) => {
         role: "character",
         content: expect.any(String),
         createdAt: now,
+        editedAt: null,
+        versionIndex: 0,
+        versionCount: 1,
       },
       freeMessagesUsed: 1,
     });

@@ -3,9 +3,9 @@ import type { AppContext } from "../context.js";
 import { characters } from "../db/schema.js";
 
 /** A character as the API shows it. */
-export type CharacterView = Omit<typeof characters.$inferSelect, "position">;
+export type CharacterView = Omit<typeof characters.$inferSelect, "position" | "card" | "portraitPng">;
 
-/** The columns the API shows (everything but the display position). */
+/** The columns the API shows (everything but the display position and an imported card's own data). */
 export const characterColumns = {
   id: characters.id,
   name: characters.name,

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { AppDb } from "../db/database.js";
 import { chats, messages, type MessageRole } from "../db/schema.js";
 import { notFound } from "../http/api-error.js";
@@ -13,18 +13,25 @@ export interface ChatView {
   createdAt: string;
 }
 
-/** A message as the API shows it. */
+/** A message as the API shows it. `content` is the selected version's text. */
 export interface MessageView {
   id: string;
   chatId: string;
   role: MessageRole;
   content: string;
   createdAt: string;
+  /** When the user last edited the message; null when never. */
+  editedAt: string | null;
+  /** The selected version (0-based); always 0 for user messages. */
+  versionIndex: number;
+  /** How many versions there are (at least 1; always 1 for user messages). */
+  versionCount: number;
 }
 
 /** A chat row as stored. */
 export type ChatRow = typeof chats.$inferSelect;
-type MessageRow = typeof messages.$inferSelect;
+/** A message row as stored. */
+export type MessageRow = typeof messages.$inferSelect;
 
 /** The API view of a chat row. */
 export function toChatView(chat: ChatRow): ChatView {
@@ -45,6 +52,9 @@ export function toMessageView(message: MessageRow): MessageView {
     role: message.role,
     content: message.content,
     createdAt: message.createdAt.toISOString(),
+    editedAt: message.editedAt?.toISOString() ?? null,
+    versionIndex: message.versions ? message.versionIndex : 0,
+    versionCount: message.versions?.length ?? 1,
   };
 }
 
@@ -66,13 +76,19 @@ export async function findOwnedChat(db: AppDb, userId: string, chatId: string): 
   return chat;
 }
 
-/** The chat's last `limit` messages, oldest first. */
-export async function recentMessages(db: AppDb, chatId: string, limit: number): Promise<MessageRow[]> {
-  const rows = await db
+/**
+ * A message of the chat, or a 404 when the id is not a UUID or names no message of this chat.
+ *
+ * @example
+ * const message = await findChatMessage(ctx.db, chat.id, request.params.messageId);
+ */
+export async function findChatMessage(db: AppDb, chatId: string, messageId: string): Promise<MessageRow> {
+  if (!isUuid(messageId)) throw notFound("Message not found");
+  const [message] = await db
     .select()
     .from(messages)
-    .where(eq(messages.chatId, chatId))
-    .orderBy(desc(messages.seq))
-    .limit(limit);
-  return rows.reverse();
+    .where(and(eq(messages.chatId, chatId), eq(messages.id, messageId)))
+    .limit(1);
+  if (!message) throw notFound("Message not found");
+  return message;
 }

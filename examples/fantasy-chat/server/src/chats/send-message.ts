@@ -1,27 +1,29 @@
 import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { UserRow } from "../auth/session-store.js";
 import { findCharacter, type CharacterView } from "../characters/character-store.js";
 import type { AppContext } from "../context.js";
 import { chats, messages } from "../db/schema.js";
 import { ApiError, forbidden, notFound, subscriptionRequired } from "../http/api-error.js";
+import { requiredString } from "../http/validate.js";
 import { CRISIS_SUPPORT_REPLY } from "../moderation/crisis-support.js";
-import { getProfile } from "../profile/profile-store.js";
 import type { ReplyRequest } from "../replies/reply-engine.js";
 import { consumeFreeMessage, freeMessagesUsed, refundFreeMessage, utcDay } from "../users/free-allowance.js";
 import { isPremium, subscriptionStatusAt } from "../users/subscription-status.js";
-import {
-  findOwnedChat,
-  recentMessages,
-  toMessageView,
-  type ChatRow,
-  type MessageView,
-} from "./chat-store.js";
+import { findOwnedChat, toMessageView, type ChatRow, type MessageView } from "./chat-store.js";
 import { titleFromMessage } from "./chat-title.js";
+import { buildReplyRequest } from "./reply-context.js";
 
 /** Longest message a user may send. */
 export const MESSAGE_MAX_LENGTH = 2000;
-/** How many earlier messages the reply engine sees. */
-const HISTORY_LENGTH = 20;
+
+/** The body of a send or an edit: `{ content }`, trimmed, 1 to {@link MESSAGE_MAX_LENGTH} characters. */
+export const messageContentSchema = z.object({
+  content: requiredString("Message is required")
+    .trim()
+    .min(1, "Message cannot be empty")
+    .max(MESSAGE_MAX_LENGTH, `Message must be at most ${MESSAGE_MAX_LENGTH} characters`),
+});
 
 /** A user message that passed every check and is stored; the reply is still to come. */
 export interface AcceptedMessage {
@@ -80,7 +82,6 @@ export async function acceptMessage(
   }
   const charged = !support && !premium;
 
-  const history = support ? [] : await recentMessages(ctx.db, chat.id, HISTORY_LENGTH);
   const { stored, used } = await ctx.db.transaction(async (tx) => {
     const count = charged ? await consumeFreeMessage(tx, user.id, now) : null;
     if (charged && count === null) throw subscriptionRequired("quota_exhausted");
@@ -96,7 +97,16 @@ export async function acceptMessage(
   });
   if (!stored) throw new Error("insert returned no row");
 
-  const persona = await getProfile(ctx.db, user);
+  const replyRequest = support
+    ? null
+    : await buildReplyRequest(ctx, {
+        user,
+        chatId: chat.id,
+        character,
+        premium,
+        message: content,
+        beforeSeq: stored.seq,
+      });
   return {
     user,
     chat,
@@ -104,20 +114,7 @@ export async function acceptMessage(
     userMessage: toMessageView(stored),
     freeMessagesUsed: used ?? (await freeMessagesUsed(ctx.db, user.id, now)),
     chargedDay: charged ? utcDay(now) : null,
-    replyRequest: support
-      ? null
-      : {
-          character,
-          persona: {
-            preferredName: persona.preferredName || user.firstName || "traveller",
-            backstory: persona.backstory || null,
-            personalityTraits: persona.personalityTraits,
-            favoriteArchetype: persona.favoriteArchetype,
-          },
-          history: history.map((m) => ({ role: m.role, content: m.content })),
-          message: content,
-          premium,
-        },
+    replyRequest,
   };
 }
 
@@ -125,14 +122,14 @@ export async function acceptMessage(
  * The reply as chunks: from the reply engine, or the crisis-support text in one chunk.
  *
  * @example
- * for await (const chunk of replyChunks(ctx, accepted, signal)) stream.send("chunk", { text: chunk });
+ * for await (const chunk of replyChunks(ctx, accepted.replyRequest, signal)) stream.send("chunk", { text: chunk });
  */
 export function replyChunks(
   ctx: AppContext,
-  accepted: AcceptedMessage,
+  replyRequest: ReplyRequest | null,
   signal: AbortSignal,
 ): AsyncIterable<string> {
-  if (accepted.replyRequest) return ctx.replyEngine.reply(accepted.replyRequest, signal);
+  if (replyRequest) return ctx.replyEngine.reply(replyRequest, signal);
   return (async function* () {
     yield CRISIS_SUPPORT_REPLY;
   })();
@@ -153,7 +150,13 @@ export async function storeReply(
   const reply = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(messages)
-      .values({ chatId: accepted.chat.id, role: "character", content: text, createdAt: now })
+      .values({
+        chatId: accepted.chat.id,
+        role: "character",
+        content: text,
+        createdAt: now,
+        versions: [{ content: text, createdAt: now.toISOString() }],
+      })
       .returning();
     await tx.update(chats).set({ lastMessageAt: now }).where(eq(chats.id, accepted.chat.id));
     return row;

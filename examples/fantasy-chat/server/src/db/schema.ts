@@ -87,6 +87,13 @@ export const characters = pgTable("characters", {
   greeting: text("greeting").notNull(),
   premium: boolean("premium").notNull().default(false),
   position: integer("position").notNull(),
+  /**
+   * For characters imported from a Character Card V2: the card's fields the columns above do not hold (personality,
+   * scenario, system prompt, extensions…), kept as given so an export gives them back. Null for seeded characters.
+   */
+  card: jsonb("card").$type<Record<string, unknown>>(),
+  /** An imported PNG card's image (base64), served as its portrait; null when a generated portrait is used. */
+  portraitPng: text("portrait_png"),
 });
 
 export const chats = pgTable(
@@ -109,6 +116,13 @@ export const chats = pgTable(
 /** Who wrote a message: the user or the character. */
 export type MessageRole = "user" | "character";
 
+/** One generated version of a character message (a "swipe"). */
+export interface MessageVersion {
+  content: string;
+  /** ISO 8601. */
+  createdAt: string;
+}
+
 export const messages = pgTable(
   "messages",
   {
@@ -119,11 +133,36 @@ export const messages = pgTable(
       .notNull()
       .references(() => chats.id, { onDelete: "cascade" }),
     role: text("role").$type<MessageRole>().notNull(),
+    /** The selected version's text (what the chat shows and what engines read). */
     content: text("content").notNull(),
     createdAt: moment("created_at").notNull(),
+    /** When the user last edited their message. */
+    editedAt: moment("edited_at"),
+    /** Every version of a character message, oldest first; null means one version, `content` itself. */
+    versions: jsonb("versions").$type<MessageVersion[]>(),
+    /** The selected entry of `versions` (0-based). */
+    versionIndex: integer("version_index").notNull().default(0),
   },
   (t) => [index("messages_chat_idx").on(t.chatId, t.seq)],
 );
+
+/**
+ * A chat's long-term memory: what the user said in turns older than the recent window, folded into facts and
+ * topics as the chat grows (premium only: free chats keep the recent window). Rebuilt from scratch when an
+ * older message is edited or deleted.
+ */
+export const chatMemories = pgTable("chat_memories", {
+  chatId: uuid("chat_id")
+    .primaryKey()
+    .references(() => chats.id, { onDelete: "cascade" }),
+  /** Facts the user stated (names, places, wishes), oldest first, in their own words. */
+  facts: jsonb("facts").$type<string[]>().notNull(),
+  /** Short notes of earlier topics, oldest first, the latest few kept. */
+  topics: jsonb("topics").$type<string[]>().notNull(),
+  /** The last message folded in (its `seq`). */
+  coveredSeq: bigint("covered_seq", { mode: "number" }).notNull(),
+  updatedAt: moment("updated_at").notNull(),
+});
 
 /** Free messages sent per user and UTC day; the row is the unit of the atomic quota check. */
 export const dailyMessageUsage = pgTable(

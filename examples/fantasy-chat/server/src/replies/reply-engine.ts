@@ -1,5 +1,14 @@
 import type { MessageRole } from "../db/schema.js";
 
+/** Character Card V2 fields an imported character brings beyond the app's own columns. */
+export interface CharacterCardText {
+  personality?: string;
+  scenario?: string;
+  system_prompt?: string;
+  mes_example?: string;
+  post_history_instructions?: string;
+}
+
 /** Who the reply is for and what was said; everything an engine may use to stay in character. */
 export interface ReplyRequest {
   character: {
@@ -9,6 +18,9 @@ export interface ReplyRequest {
     description: string;
     archetype: string;
     tags: readonly string[];
+    greeting: string;
+    /** An imported character's card text; null for the seeded cast. */
+    card?: CharacterCardText | null;
   };
   /** From the user's profile; `preferredName` falls back to the first name. */
   persona: {
@@ -17,10 +29,20 @@ export interface ReplyRequest {
     personalityTraits: readonly string[];
     favoriteArchetype: string | null;
   };
-  /** Earlier messages of the chat, oldest first, without the new one. */
+  /**
+   * Long-term memory of turns older than `history` (premium chats only; null otherwise): facts the user stated and
+   * earlier topics, oldest first.
+   */
+  memory: { facts: readonly string[]; topics: readonly string[] } | null;
+  /** Earlier messages of the chat (the recent window), oldest first, without the new one. */
   history: ReadonlyArray<{ role: MessageRole; content: string }>;
   /** The user's new message, trimmed. */
   message: string;
+  /**
+   * Character replies the new one must differ from: the chat's last 20 and the other versions of a regenerated
+   * message.
+   */
+  avoid: readonly string[];
   /** Premium users' requests may be served first when an engine is busy. */
   premium: boolean;
 }

@@ -5,12 +5,15 @@ import { eq } from "drizzle-orm";
 import pg from "pg";
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { inject } from "vitest";
 import { buildApp, type BuildAppOptions } from "../../src/app.js";
 import type { Clock } from "../../src/clock.js";
 import { loadConfig, type AppConfig } from "../../src/config.js";
 import { openAppDatabase, type AppDatabase } from "../../src/db/database.js";
 import { REGISTER_LIMIT } from "../../src/http/rate-limiter.js";
+import { appPaths } from "../../src/paths.js";
 import { users, type StoredSubscriptionStatus } from "../../src/db/schema.js";
 
 export type DatabaseKind = "pglite" | "postgres";
@@ -64,7 +67,9 @@ export async function startTestApp(
   const clock = new TestClock();
   // Every test user registers from 127.0.0.1: the per-IP registration limit would stop a suite early.
   const rateLimits = { register: { ...REGISTER_LIMIT, limit: 1_000_000 } };
-  const app = await buildApp({ config, database, clock, rateLimits, ...rest });
+  // Server tests see the client as not built, whether or not web/dist exists (tests that serve one pass `paths`).
+  const paths = { webDist: join(tmpdir(), "realmheart-no-web-client"), public: appPaths.public };
+  const app = await buildApp({ config, database, clock, rateLimits, paths, ...rest });
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
   return {
     app,

@@ -98,4 +98,78 @@ describe("configuration from the environment", () => {
       /- OIDC_CLIENT_ID: OIDC_CLIENT_ID is required when OIDC_ISSUER_URL is set\n- OIDC_CLIENT_SECRET: OIDC_CLIENT_SECRET is required/,
     );
   });
+
+  it("uses the persona engine unless LLM_BASE_URL is set, then reads the model server's settings", () => {
+    expect(loadConfig({})).toMatchObject({ llm: null, llmConcurrency: 4, personaSeed: 0 });
+    const config = loadConfig({
+      LLM_BASE_URL: "http://127.0.0.1:11434/v1/",
+      LLM_API_KEY: "sk-local",
+      LLM_MODEL: "llama3.1",
+      LLM_CONTEXT_TOKENS: "8192",
+      LLM_MAX_TOKENS: "512",
+      LLM_TIMEOUT_MS: "20000",
+      LLM_CONCURRENCY: "8",
+      LLM_MODERATION: "1",
+      LLM_MODERATION_MODEL: "omni-moderation-latest",
+      PERSONA_SEED: "7",
+    });
+    expect(config).toMatchObject({
+      llm: {
+        baseUrl: "http://127.0.0.1:11434/v1",
+        apiKey: "sk-local",
+        model: "llama3.1",
+        contextTokens: 8192,
+        maxTokens: 512,
+        timeoutMs: 20_000,
+        moderation: true,
+        moderationModel: "omni-moderation-latest",
+      },
+      llmConcurrency: 8,
+      personaSeed: 7,
+    });
+    expect(loadConfig({ LLM_BASE_URL: "http://llm:8000/v1", LLM_MODEL: "m" }).llm).toMatchObject({
+      apiKey: null,
+      contextTokens: 4096,
+      maxTokens: 300,
+      timeoutMs: 30_000,
+      moderation: false,
+    });
+  });
+
+  it("names every problem with the model server's settings", () => {
+    let message = "";
+    try {
+      loadConfig({
+        LLM_BASE_URL: "ftp://llm/v1",
+        LLM_CONTEXT_TOKENS: "lots",
+        LLM_CONCURRENCY: "0",
+        LLM_MODERATION: "maybe",
+        PERSONA_SEED: "-1",
+      });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    expect(message).toContain(
+      "- LLM_BASE_URL: LLM_BASE_URL must be an http(s) URL such as http://127.0.0.1:11434/v1",
+    );
+    expect(message).toContain("- LLM_CONTEXT_TOKENS: LLM_CONTEXT_TOKENS must be a number");
+    expect(message).toContain("- LLM_CONCURRENCY: LLM_CONCURRENCY must be at least 1");
+    expect(message).toContain("- LLM_MODERATION: LLM_MODERATION must be 1 or 0");
+    expect(message).toContain("- PERSONA_SEED: PERSONA_SEED must be 0 or more");
+    expect(() => loadConfig({ LLM_BASE_URL: "http://llm/v1" })).toThrow(
+      "- LLM_MODEL: LLM_MODEL is required when LLM_BASE_URL is set",
+    );
+    expect(() => loadConfig({ LLM_MODERATION: "1" })).toThrow(
+      "- LLM_BASE_URL: LLM_BASE_URL is required when LLM_MODERATION is on",
+    );
+    expect(() =>
+      loadConfig({
+        LLM_BASE_URL: "http://llm/v1",
+        LLM_MODEL: "m",
+        LLM_CONTEXT_TOKENS: "1024",
+        LLM_MAX_TOKENS: "1024",
+      }),
+    ).toThrow("- LLM_MAX_TOKENS: LLM_MAX_TOKENS must be smaller than LLM_CONTEXT_TOKENS");
+  });
 });

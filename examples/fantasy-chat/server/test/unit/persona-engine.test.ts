@@ -1,17 +1,34 @@
 import { describe, expect, it } from "vitest";
 import { ARCHETYPE_VALUES } from "../../src/characters/archetypes.js";
 import { CHARACTER_CATALOGUE } from "../../src/characters/character-catalogue.js";
+import type { MessageRole } from "../../src/db/schema.js";
+import { ruleModerator } from "../../src/moderation/rule-moderator.js";
 import { composePersonaReply, createPersonaEngine, detectIntent } from "../../src/replies/persona-engine.js";
 import type { ReplyRequest } from "../../src/replies/reply-engine.js";
 import { VOICES } from "../../src/replies/persona-voices.js";
 
-function request(archetype: string, message: string, traits: string[] = []): ReplyRequest {
+type Persona = ReplyRequest["persona"];
+const WREN: Persona = {
+  preferredName: "Wren",
+  backstory: null,
+  personalityTraits: [],
+  favoriteArchetype: null,
+};
+
+function request(
+  archetype: string,
+  message: string,
+  persona: Partial<Persona> = {},
+  history: Array<{ role: MessageRole; content: string }> = [],
+): ReplyRequest {
   const character = CHARACTER_CATALOGUE.find((c) => c.archetype === archetype) ?? CHARACTER_CATALOGUE[0]!;
   return {
     character,
-    persona: { preferredName: "Wren", backstory: null, personalityTraits: traits, favoriteArchetype: null },
-    history: [],
+    persona: { ...WREN, ...persona },
+    memory: null,
+    history,
     message,
+    avoid: history.filter((m) => m.role === "character").map((m) => m.content),
     premium: false,
   };
 }
@@ -22,17 +39,54 @@ async function collect(chunks: AsyncIterable<string>): Promise<string[]> {
   return out;
 }
 
+/** Plays a whole chat through the engine, as the server does (each reply sees the earlier turns). */
+async function converse(
+  messages: readonly string[],
+  persona: Partial<Persona>,
+  seed: number,
+  archetype = "dragon_rider",
+): Promise<string[]> {
+  const engine = createPersonaEngine({ seed });
+  const history: Array<{ role: MessageRole; content: string }> = [];
+  const replies: string[] = [];
+  for (const message of messages) {
+    const reply = (
+      await collect(engine.reply(request(archetype, message, persona, history), new AbortController().signal))
+    ).join("");
+    replies.push(reply);
+    history.push({ role: "user", content: message }, { role: "character", content: reply });
+  }
+  return replies;
+}
+
+const TEN_TURNS = [
+  "Hello there",
+  "My sister is called Mira.",
+  "Where are we flying today?",
+  "The wind is cold up here",
+  "Tell me about your dragon",
+  "Do you ever get tired of the sky?",
+  "I like the way you laugh",
+  "What lies beyond the peaks?",
+  "Should we land soon?",
+  "Let's rest by the fire",
+];
+
+const sentencesOf = (reply: string) => reply.split(/(?<=[.!?])\s+/).filter((s) => s !== "");
+
 describe("the persona reply engine", () => {
   it.each(ARCHETYPE_VALUES)(
     "answers as a %s in 1 to 4 sentences, addressing the user by name",
-    (archetype) => {
+    async (archetype) => {
       for (const message of [
         "Hello there",
         "Do you remember the old war?",
         "I feel so alone",
         "Let's explore the realm",
       ]) {
-        const sentences = composePersonaReply(request(archetype, message, ["brave", "witty"]));
+        const sentences = await composePersonaReply(
+          request(archetype, message, { personalityTraits: ["brave", "witty"] }),
+        );
         expect(sentences.length).toBeGreaterThanOrEqual(1);
         expect(sentences.length).toBeLessThanOrEqual(4);
         expect(sentences.join(" ")).toContain("Wren");
@@ -41,14 +95,8 @@ describe("the persona reply engine", () => {
     },
   );
 
-  it("is deterministic: the same conversation gets the same reply", () => {
-    const a = composePersonaReply(request("dragon_rider", "Take me flying"));
-    const b = composePersonaReply(request("dragon_rider", "Take me flying"));
-    expect(a).toEqual(b);
-  });
-
-  it("speaks in the voice of the character's archetype", () => {
-    const sentences = composePersonaReply(request("warrior_general", "Hello"));
+  it("speaks in the voice of the character's archetype", async () => {
+    const sentences = await composePersonaReply(request("warrior_general", "Hello"));
     const voice = VOICES.warrior_general;
     const lines = [...voice.openers, ...Object.values(voice.lines).flat(), ...voice.closers].map((l) =>
       l.replaceAll("{name}", "Wren"),
@@ -57,13 +105,97 @@ describe("the persona reply engine", () => {
     expect(lines).toContain(sentences.at(-1));
   });
 
-  it("mentions one of the user's traits only when they chose some", () => {
-    const withTraits = Array.from({ length: 12 }, (_, i) =>
-      composePersonaReply(request("shadow_warrior", `Message ${i}`, ["fierce"])).join(" "),
+  it("over a 10-turn chat with Lyra, who is brave: names her at least every third reply and brings back the fact of turn 2", async () => {
+    const replies = await converse(TEN_TURNS, { preferredName: "Lyra", personalityTraits: ["brave"] }, 1);
+    expect(replies).toHaveLength(10);
+    for (let i = 0; i + 2 < replies.length; i++) {
+      expect(replies.slice(i, i + 3).some((reply) => reply.includes("Lyra"))).toBe(true);
+    }
+    expect(replies.slice(2).some((reply) => reply.includes("your sister is called Mira"))).toBe(true);
+    expect(replies.some((reply) => reply.includes("brave"))).toBe(true);
+    for (const reply of replies) {
+      expect(sentencesOf(reply).length).toBeGreaterThanOrEqual(1);
+      expect(sentencesOf(reply).length).toBeLessThanOrEqual(4);
+    }
+  });
+
+  it("never repeats a reply within 20 turns, even when the user says the same thing every time", async () => {
+    const replies = await converse(
+      Array.from({ length: 20 }, () => "Hello"),
+      { personalityTraits: ["brave"] },
+      3,
     );
-    expect(withTraits.some((reply) => reply.includes("fierce"))).toBe(true);
-    const without = composePersonaReply(request("shadow_warrior", "Message 1")).join(" ");
-    expect(without).not.toContain("{trait}");
+    expect(new Set(replies).size).toBe(20);
+    const plain = await converse(
+      Array.from({ length: 20 }, () => "ok"),
+      {},
+      3,
+      "shadow_warrior",
+    );
+    expect(new Set(plain).size).toBe(20);
+  });
+
+  it("gives the same replies for the same seed, and other replies for another seed", async () => {
+    const persona = { preferredName: "Lyra", personalityTraits: ["brave", "curious"] };
+    const first = await converse(TEN_TURNS, persona, 42);
+    expect(await converse(TEN_TURNS, persona, 42)).toEqual(first);
+    expect(await converse(TEN_TURNS, persona, 43)).not.toEqual(first);
+  });
+
+  it("answers the four conversation starters in kind", async () => {
+    const voice = VOICES.dark_fae_lord;
+    const starters: Array<[string, keyof typeof voice.lines]> = [
+      ["I want to explore the realm with you. What wonders lie beyond the horizon?", "adventure"],
+      ["I feel a mystical connection between us. Do you feel it too?", "romance"],
+      ["Share an ancient memory with me, one you have never told anyone.", "memory"],
+      ["Let us go on a forbidden journey, somewhere no one would dare to follow.", "adventure"],
+    ];
+    for (const [starter, theme] of starters) {
+      const sentences = await composePersonaReply(request("dark_fae_lord", starter));
+      expect(voice.lines[theme]).toContain(sentences[1]);
+    }
+  });
+
+  it("introduces itself on a first meeting from its name, title and tags", async () => {
+    const kaelen = CHARACTER_CATALOGUE[0]!;
+    for (let seed = 0; seed < 6; seed++) {
+      const reply = (await composePersonaReply(request("dark_fae_lord", "Hello", {}), seed)).join(" ");
+      expect(
+        [kaelen.title, "Kaelen", ...kaelen.tags].some((part) => reply.includes(part)),
+        reply,
+      ).toBe(true);
+    }
+  });
+
+  it("uses the backstory and the favourite archetype", async () => {
+    const persona = {
+      backstory: "I was raised by the river witches of Emberfall. I left to find my own magic.",
+      favoriteArchetype: "dragon_rider",
+      personalityTraits: ["curious"],
+    };
+    const replies = await converse(
+      Array.from({ length: 20 }, (_, i) => `Turn ${i}`),
+      persona,
+      5,
+    );
+    expect(replies.some((r) => r.includes("you were raised by the river witches of Emberfall"))).toBe(true);
+    expect(replies.some((r) => r.includes("dragon rider"))).toBe(true);
+  });
+
+  it("never says back what the content policy blocks, even when the user's own words would make it so", async () => {
+    const history: Array<{ role: MessageRole; content: string }> = [
+      { role: "user", content: "I am 15 years old." },
+      { role: "character", content: "Noted." },
+    ];
+    // The facts alone pass moderation; said back next to a romance line they would not.
+    for (const message of ["Kiss me, and hold me naked by the fire", "I love you", "My name is Sex"]) {
+      for (let seed = 0; seed < 10; seed++) {
+        const reply = (await composePersonaReply(request("dark_fae_lord", message, {}, history), seed)).join(
+          " ",
+        );
+        expect((await ruleModerator.check(reply)).action).not.toBe("block");
+      }
+    }
   });
 
   it("detects what a message is about", () => {
@@ -81,7 +213,7 @@ describe("the persona reply engine", () => {
     const req = request("dark_fae_lord", "Hello");
     const chunks = await collect(engine.reply(req, new AbortController().signal));
     expect(chunks.length).toBeGreaterThan(5);
-    expect(chunks.join("")).toBe(composePersonaReply(req).join(" "));
+    expect(chunks.join("")).toBe((await composePersonaReply(req)).join(" "));
 
     const controller = new AbortController();
     const partial: string[] = [];

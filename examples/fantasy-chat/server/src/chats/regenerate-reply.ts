@@ -1,0 +1,116 @@
+import { and, desc, eq, lt } from "drizzle-orm";
+import type { UserRow } from "../auth/session-store.js";
+import { findCharacter } from "../characters/character-store.js";
+import type { AppContext } from "../context.js";
+import { messages, type MessageVersion } from "../db/schema.js";
+import { ApiError, forbidden, notFound, subscriptionRequired } from "../http/api-error.js";
+import type { ReplyRequest } from "../replies/reply-engine.js";
+import { isPremium, subscriptionStatusAt } from "../users/subscription-status.js";
+import {
+  findChatMessage,
+  findOwnedChat,
+  toMessageView,
+  type MessageRow,
+  type MessageView,
+} from "./chat-store.js";
+import { buildReplyRequest } from "./reply-context.js";
+import { contentPolicyViolation } from "./send-message.js";
+
+/** A regenerate request that passed every check; the new version is still to come. */
+export interface AcceptedRegenerate {
+  target: MessageRow;
+  /** What the engine needs; null when the answered message gets the crisis-support reply again. */
+  replyRequest: ReplyRequest | null;
+}
+
+/** Every version of a message, oldest first (a message stored before versions existed has one: itself). */
+export function versionsOf(message: MessageRow): MessageVersion[] {
+  return message.versions ?? [{ content: message.content, createdAt: message.createdAt.toISOString() }];
+}
+
+const notLatest = () =>
+  new ApiError(409, "Only the latest reply in a chat can be regenerated", "not_latest_reply");
+
+/**
+ * Checks a regenerate request, in order: the chat is the user's and the message is in it (404), it is the chat's
+ * latest character message (409), the send rate (429), moderation of the answered message (400; self-harm gets
+ * the support reply again), age confirmed (403), trial not expired (402), premium character only for premium
+ * users (402). Nothing is charged: the answered message already was.
+ *
+ * @example
+ * const accepted = await acceptRegenerate(ctx, user, chatId, messageId);
+ */
+export async function acceptRegenerate(
+  ctx: AppContext,
+  user: UserRow,
+  chatId: string,
+  messageId: string,
+): Promise<AcceptedRegenerate> {
+  const chat = await findOwnedChat(ctx.db, user.id, chatId);
+  const target = await findChatMessage(ctx.db, chat.id, messageId);
+  const [latest] = await ctx.db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.chatId, chat.id), eq(messages.role, "character")))
+    .orderBy(desc(messages.seq))
+    .limit(1);
+  if (target.role !== "character" || latest?.id !== target.id) throw notLatest();
+  await ctx.limiter.hit(ctx.limits.send, user.id);
+
+  const [previous] = await ctx.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.chatId, chat.id), lt(messages.seq, target.seq)))
+    .orderBy(desc(messages.seq))
+    .limit(1);
+  const answered = previous?.role === "user" ? previous : null;
+  const verdict = answered ? await ctx.moderator.check(answered.content) : { action: "allow" as const };
+  if (verdict.action === "block") throw contentPolicyViolation();
+  if (verdict.action === "support") return { target, replyRequest: null };
+
+  const character = await findCharacter(ctx, chat.characterId);
+  if (!character) throw notFound("Character not found");
+  const premium = isPremium(user);
+  if (!user.ageVerified) throw forbidden("age_not_verified");
+  if (subscriptionStatusAt(user, ctx.clock.now()) === "expired") throw subscriptionRequired("trial_expired");
+  if (character.premium && !premium) throw subscriptionRequired("premium_character");
+
+  const replyRequest = await buildReplyRequest(ctx, {
+    user,
+    chatId: chat.id,
+    character,
+    premium,
+    message: answered?.content ?? "",
+    beforeSeq: answered?.seq ?? target.seq,
+    alsoAvoid: versionsOf(target).map((v) => v.content),
+  });
+  return { target, replyRequest };
+}
+
+/**
+ * Adds `text` as the message's newest version and selects it, under a row lock so two regenerations at once
+ * each add their own version.
+ *
+ * @example
+ * const { reply } = await storeVersion(ctx, accepted.target.id, text);
+ */
+export async function storeVersion(
+  ctx: AppContext,
+  messageId: string,
+  text: string,
+): Promise<{ reply: MessageView }> {
+  const now = ctx.clock.now();
+  const row = await ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(messages).where(eq(messages.id, messageId)).for("update");
+    if (!current) throw notFound("Message not found");
+    const versions = [...versionsOf(current), { content: text, createdAt: now.toISOString() }];
+    const [updated] = await tx
+      .update(messages)
+      .set({ versions, versionIndex: versions.length - 1, content: text })
+      .where(eq(messages.id, messageId))
+      .returning();
+    return updated;
+  });
+  if (!row) throw notFound("Message not found");
+  return { reply: toMessageView(row) };
+}

@@ -1,0 +1,199 @@
+import { request as httpRequest } from "node:http";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { messages } from "../src/db/schema.js";
+import { FakeLlm, until } from "./support/fake-llm.js";
+import {
+  DATABASES,
+  createChat,
+  parseEvents,
+  setSubscription,
+  startTestApp,
+  verifiedUser,
+  type Client,
+  type TestApp,
+} from "./support/test-app.js";
+
+const SSE = { accept: "text/event-stream" };
+
+/** Sends with `Accept: text/event-stream` on its own connection and hangs up after the first chunk event. */
+function sendAndHangUp(client: Client, chatId: string, content: string): Promise<string> {
+  const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  const body = JSON.stringify({ content });
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${client.server.url}/api/chats/${chatId}/messages`, {
+      method: "POST",
+      agent: false,
+      headers: { cookie, accept: "text/event-stream", "content-type": "application/json" },
+    });
+    req.on("error", reject);
+    req.on("response", (response) => {
+      let text = "";
+      response.on("data", (part: Buffer) => {
+        text += part.toString();
+        if (text.includes("event: chunk")) {
+          req.destroy();
+          resolve(text);
+        }
+      });
+    });
+    req.end(body);
+  });
+}
+
+describe.each(DATABASES)("replies from an OpenAI-compatible model server on %s", (kind) => {
+  let llm: FakeLlm;
+  let server: TestApp;
+  beforeAll(async () => {
+    llm = await FakeLlm.start();
+    server = await startTestApp(kind, {
+      env: {
+        LLM_BASE_URL: llm.baseUrl,
+        LLM_API_KEY: "sk-realm",
+        LLM_MODEL: "realm-13b",
+        LLM_TIMEOUT_MS: "5000",
+        LLM_MODERATION: "1",
+      },
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+    await llm.close();
+  });
+  beforeEach(() => {
+    llm.requests.length = 0;
+    llm.answers.length = 0;
+    llm.closedEarly = 0;
+  });
+
+  it("streams the model's chunks to the client in order and stores the whole reply", async () => {
+    llm.answers.push({ chunks: ["Well ", "met, ", "Ysolde."] });
+    const { client } = await verifiedUser(server);
+    const chatId = await createChat(client);
+    const answer = await client.post(`/api/chats/${chatId}/messages`, { content: "Hello" }, SSE);
+    const events = parseEvents(answer.text);
+    expect(events.filter((e) => e.event === "chunk").map((e) => e.data.text)).toEqual([
+      "Well ",
+      "met, ",
+      "Ysolde.",
+    ]);
+    expect(events.at(-1)?.data.reply.content).toBe("Well met, Ysolde.");
+    const [sent] = llm.completions;
+    expect(sent?.headers.authorization).toBe("Bearer sk-realm");
+    expect(sent?.body).toMatchObject({ model: "realm-13b", stream: true });
+    expect(sent?.body.messages[0].content).toContain("You are Kaelen Nightthorn");
+    expect(sent?.body.messages.at(-1)).toEqual({ role: "user", content: "Hello" });
+  });
+
+  it("cancels the model's work when the client goes away, and keeps the text so far", async () => {
+    llm.answers.push({ chunks: ["The ", "hollow ", "hills "], end: "hang" });
+    const { client } = await verifiedUser(server);
+    const chatId = await createChat(client);
+    await sendAndHangUp(client, chatId, "Tell me a story");
+    await until(() => llm.closedEarly === 1);
+    let stored: any[] = [];
+    await until(async () => {
+      stored = (await client.get(`/api/chats/${chatId}/messages`)).body;
+      return stored.length === 2;
+    });
+    expect(stored[1].role).toBe("character");
+    expect("The hollow hills").toContain(stored[1].content);
+  });
+
+  it("answers 502 reply_failed and gives the free message back when the model server fails twice", async () => {
+    llm.answers.push({ status: 500 }, { status: 500 });
+    const { client } = await verifiedUser(server);
+    const chatId = await createChat(client);
+    const answer = await client.post(`/api/chats/${chatId}/messages`, { content: "Hello" });
+    expect(answer.status).toBe(502);
+    expect(answer.body).toEqual({
+      message: "The character could not answer. Please try again.",
+      code: "reply_failed",
+    });
+    expect(llm.completions).toHaveLength(2);
+    expect((await client.get("/api/auth/user")).body.freeMessagesUsed).toBe(0);
+  });
+
+  it("asks the moderation endpoint: its self-harm verdict gets the support reply, and the rules still block first", async () => {
+    llm.moderationFlags.set("the void calls", ["self-harm/intent"]);
+    const { client } = await verifiedUser(server);
+    const chatId = await createChat(client);
+    const support = await client.post(`/api/chats/${chatId}/messages`, { content: "the void calls to me" });
+    expect(support.status).toBe(200);
+    expect(support.body.reply.content).toContain("0800 567 567");
+    expect(llm.completions).toHaveLength(0);
+    expect(llm.requests.filter((r) => r.path === "/v1/moderations").map((r) => r.body.input)).toContain(
+      "the void calls to me",
+    );
+    const blocked = await client.post(`/api/chats/${chatId}/messages`, { content: "naked 12 yo" });
+    expect(blocked.status).toBe(400);
+    expect(blocked.body.code).toBe("content_policy");
+  });
+
+  it("gives premium chats a memory of turns older than the window; free chats keep the recent window only", async () => {
+    const run = async (premium: boolean) => {
+      const { client, user } = await verifiedUser(server);
+      if (premium) await setSubscription(server, user.id, { subscriptionStatus: "active" });
+      const chatId = await createChat(client);
+      const start = server.clock.now().getTime() - 3_600_000;
+      await server.database.db.insert(messages).values(
+        Array.from({ length: 50 }, (_, i) => ({
+          chatId,
+          role: (i % 2 === 0 ? "user" : "character") as "user" | "character",
+          content: i === 0 ? "My sister is called Mira. I grew up in Westmarch." : `Turn ${i}`,
+          createdAt: new Date(start + i * 1000),
+        })),
+      );
+      llm.requests.length = 0;
+      const answer = await client.post(`/api/chats/${chatId}/messages`, { content: "Do you remember me?" });
+      expect(answer.status).toBe(200);
+      return llm.completions[0]?.body.messages as Array<{ role: string; content: string }>;
+    };
+    const premium = await run(true);
+    expect(premium[1]?.role).toBe("system");
+    expect(premium[1]?.content).toContain("your sister is called Mira");
+    expect(premium[1]?.content).toContain("you grew up in Westmarch");
+    expect(premium.filter((m) => m.content.startsWith("Turn "))).toHaveLength(40);
+
+    const free = await run(false);
+    expect(free.filter((m) => m.role === "system")).toHaveLength(1);
+    expect(free.some((m) => m.content.includes("Mira"))).toBe(false);
+    expect(free.filter((m) => m.content.startsWith("Turn "))).toHaveLength(20);
+  });
+
+  it("rebuilds a premium chat's memory when an old message is edited or deleted", async () => {
+    const { client, user } = await verifiedUser(server);
+    await setSubscription(server, user.id, { subscriptionStatus: "active" });
+    const chatId = await createChat(client);
+    const start = server.clock.now().getTime() - 3_600_000;
+    const rows = await server.database.db
+      .insert(messages)
+      .values(
+        Array.from({ length: 50 }, (_, i) => ({
+          chatId,
+          role: (i % 2 === 0 ? "user" : "character") as "user" | "character",
+          content: i === 0 ? "My sister is called Mira." : i === 2 ? "I grew up in Westmarch." : `Turn ${i}`,
+          createdAt: new Date(start + i * 1000),
+        })),
+      )
+      .returning();
+    const memoryOfNextReply = async () => {
+      llm.requests.length = 0;
+      expect((await client.post(`/api/chats/${chatId}/messages`, { content: "Remember?" })).status).toBe(200);
+      return (llm.completions[0]?.body.messages[1]?.content as string) ?? "";
+    };
+    expect(await memoryOfNextReply()).toContain("your sister is called Mira");
+
+    const edited = await client.request("PATCH", `/api/chats/${chatId}/messages/${rows[0]!.id}`, {
+      body: { content: "My sister is called Nia." },
+    });
+    expect(edited.status).toBe(200);
+    const afterEdit = await memoryOfNextReply();
+    expect(afterEdit).toContain("your sister is called Nia");
+    expect(afterEdit).not.toContain("Mira");
+
+    expect((await client.request("DELETE", `/api/chats/${chatId}/messages/${rows[2]!.id}`)).status).toBe(200);
+    const afterDelete = await memoryOfNextReply();
+    expect(afterDelete).toContain("your sister is called Nia");
+    expect(afterDelete).not.toContain("Westmarch");
+  });
+});

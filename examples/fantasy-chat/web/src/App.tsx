@@ -1,0 +1,92 @@
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
+import { Suspense, lazy, type ComponentType } from "react";
+import { Route, Router, Switch, type BaseLocationHook } from "wouter";
+import { AccessGuard } from "./auth/AccessGuard";
+import { useAuth } from "./auth/use-auth";
+import Landing from "./pages/Landing";
+import { Toaster } from "./toast/Toaster";
+import { ScreenSpinner } from "./ui/Spinner";
+import { TooltipProvider } from "./ui/Tooltip";
+
+// Every screen but the landing page (what a visitor sees first) is its own chunk.
+const Home = lazy(() => import("./pages/Home"));
+const Characters = lazy(() => import("./pages/Characters"));
+const ChatPage = lazy(() => import("./chat/ChatPage"));
+const Profile = lazy(() => import("./pages/Profile"));
+const Subscribe = lazy(() => import("./subscribe/Subscribe"));
+const TrialSetup = lazy(() => import("./pages/TrialSetup"));
+const Preview = lazy(() => import("./pages/Preview"));
+const Admin = lazy(() => import("./pages/Admin"));
+const NotFound = lazy(() => import("./pages/NotFound"));
+
+const Waiting = () => <ScreenSpinner />;
+
+const guarded = (Screen: ComponentType) =>
+  function GuardedScreen() {
+    return (
+      <AccessGuard>
+        <Screen />
+      </AccessGuard>
+    );
+  };
+
+const GuardedHome = guarded(Home);
+const GuardedCharacters = guarded(Characters);
+const GuardedChat = guarded(ChatPage);
+const GuardedProfile = guarded(Profile);
+
+/** app.md §2's route table. */
+function AppRoutes() {
+  const { isAuthenticated, isLoading } = useAuth();
+  const signedOut = isLoading || !isAuthenticated;
+  return (
+    <Suspense fallback={<ScreenSpinner />}>
+      <Switch>
+        <Route path="/preview" component={Preview} />
+        {signedOut ? (
+          <>
+            <Route path="/" component={Landing} />
+            <Route path="/subscribe" component={Landing} />
+            <Route path="/characters" component={Landing} />
+            <Route path="/chat/:id" component={Landing} />
+            <Route path="/profile" component={Landing} />
+            {/* Signed-in-only screens wait for the user rather than flash the not-found screen. */}
+            {isLoading ? <Route path="/trial-setup" component={Waiting} /> : null}
+            {isLoading ? <Route path="/admin" component={Waiting} /> : null}
+          </>
+        ) : (
+          <>
+            <Route path="/" component={GuardedHome} />
+            <Route path="/characters" component={GuardedCharacters} />
+            <Route path="/chat/:id" component={GuardedChat} />
+            <Route path="/profile" component={GuardedProfile} />
+            <Route path="/subscribe" component={Subscribe} />
+            <Route path="/trial-setup" component={TrialSetup} />
+            <Route path="/admin" component={Admin} />
+          </>
+        )}
+        <Route component={NotFound} />
+      </Switch>
+    </Suspense>
+  );
+}
+
+/**
+ * The whole client: data, tooltips, routes and the notifications region. Tests pass their own query client
+ * and a memory location.
+ *
+ * @example
+ * createRoot(el).render(<App queryClient={createQueryClient()} />);
+ */
+export function App({ queryClient, hook }: { queryClient: QueryClient; hook?: BaseLocationHook }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider>
+        <Router {...(hook ? { hook } : {})}>
+          <AppRoutes />
+        </Router>
+        <Toaster />
+      </TooltipProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,147 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link } from "wouter";
+import { isApiError } from "../api/api-error";
+import { localDate } from "../api/format";
+import { ADMIN_STATS_KEY, ADMIN_USERS_KEY } from "../api/keys";
+import { apiRequest } from "../api/request";
+import type { AdminStats, AdminUser } from "../api/types";
+import { toast } from "../toast/toast-store";
+import { Spinner } from "../ui/Spinner";
+import { Icon, type IconName } from "../ui/Icon";
+
+const CARDS: { key: keyof AdminStats; label: string; icon: IconName }[] = [
+  { key: "totalUsers", label: "Total Users", icon: "users" },
+  { key: "activeSubscriptions", label: "Active Subscriptions", icon: "crown" },
+  { key: "trialUsers", label: "Trial Users", icon: "hourglass" },
+  { key: "totalChats", label: "Total Chats", icon: "chat" },
+  { key: "totalMessages", label: "Total Messages", icon: "mail" },
+];
+
+/** A subscription status as a badge: Active green, Trial outlined, Expired red, anything else neutral. */
+export function StatusBadge({ status }: { status: string }) {
+  if (status === "active") return <span className="badge badge-success">Active</span>;
+  if (status === "trial") return <span className="badge badge-outline">Trial</span>;
+  if (status === "expired") return <span className="badge badge-danger">Expired</span>;
+  return <span className="badge badge-neutral">{status}</span>;
+}
+
+/** The admin dashboard (`/admin`): five statistics and the user table with role changes. */
+export default function Admin() {
+  const queryClient = useQueryClient();
+  const stats = useQuery<AdminStats>({ queryKey: ADMIN_STATS_KEY });
+  const users = useQuery<AdminUser[]>({ queryKey: ADMIN_USERS_KEY });
+  const changeRole = useMutation({
+    mutationFn: ({ id, role }: { id: string; role: string }) =>
+      apiRequest("POST", `/api/admin/users/${id}/role`, { role }),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ADMIN_USERS_KEY }),
+        queryClient.invalidateQueries({ queryKey: ADMIN_STATS_KEY }),
+      ]);
+      toast({ title: "Role Updated", description: "User role has been successfully updated." });
+    },
+    onError: () =>
+      toast({ title: "Update Failed", description: "Failed to update user role.", variant: "destructive" }),
+  });
+  const forbidden = isApiError(stats.error) && (stats.error.status === 403 || stats.error.status === 401);
+
+  return (
+    <div className="page">
+      <header className="topbar">
+        <Link href="/" className="btn btn-ghost btn-sm">
+          ← Back
+        </Link>
+      </header>
+      <main className="content">
+        <h1 className="title">Admin Dashboard</h1>
+        <p className="muted">Realmheart — fantasy romance chat platform management</p>
+
+        {forbidden ? (
+          <section className="card">
+            <h2 className="section-title">Admins only</h2>
+            <p className="muted">This dashboard is for administrators.</p>
+          </section>
+        ) : (
+          <>
+            {stats.data ? (
+              <ul className="stats-grid" aria-label="Platform statistics">
+                {CARDS.map((card) => (
+                  <li key={card.key} className="card stat-card">
+                    <span className="stat-label">
+                      <Icon name={card.icon} size={18} />
+                      {card.label}
+                    </span>
+                    <span className="stat-value">{stats.data[card.key]}</span>
+                  </li>
+                ))}
+              </ul>
+            ) : stats.isLoading ? (
+              <Spinner label="Loading statistics" />
+            ) : null}
+
+            <section className="card section" aria-labelledby="users-title">
+              <h2 id="users-title" className="section-title">
+                User Management
+              </h2>
+              {users.isLoading ? (
+                <Spinner label="Loading users" />
+              ) : (
+                <div className="table-wrap">
+                  <table className="table">
+                    <thead>
+                      <tr>
+                        <th scope="col">User</th>
+                        <th scope="col">Email</th>
+                        <th scope="col">Role</th>
+                        <th scope="col">Subscription</th>
+                        <th scope="col">Joined</th>
+                        <th scope="col">Actions</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {(users.data ?? []).map((u) => {
+                        const name = [u.firstName, u.lastName].filter(Boolean).join(" ") || "—";
+                        return (
+                          <tr key={u.id}>
+                            <td>{name}</td>
+                            <td>{u.email}</td>
+                            <td>
+                              <span
+                                className={`badge ${u.role === "admin" ? "badge-gold" : "badge-neutral"}`}
+                              >
+                                {u.role === "admin" ? "Admin" : "User"}
+                              </span>
+                            </td>
+                            <td>
+                              <StatusBadge status={u.subscriptionStatus} />
+                            </td>
+                            <td>{localDate(u.createdAt)}</td>
+                            <td>
+                              <label className="sr-only" htmlFor={`role-${u.id}`}>
+                                Role for {u.email}
+                              </label>
+                              <select
+                                id={`role-${u.id}`}
+                                className="input input-sm"
+                                value={u.role}
+                                disabled={changeRole.isPending}
+                                onChange={(e) => changeRole.mutate({ id: u.id, role: e.target.value })}
+                              >
+                                <option value="user">User</option>
+                                <option value="admin">Admin</option>
+                              </select>
+                            </td>
+                          </tr>
+                        );
+                      })}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+            </section>
+          </>
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "wouter";
+import { localDate } from "../api/format";
+import { CHARACTERS_KEY, CHATS_KEY } from "../api/keys";
+import type { Character, Chat } from "../api/types";
+import { freeMessagesLeft, isPremium } from "../auth/access";
+import { useAuth } from "../auth/use-auth";
+import { Avatar } from "../ui/Avatar";
+import { BottomNav } from "../ui/BottomNav";
+import { Brand } from "../ui/Brand";
+import { Spinner } from "../ui/Spinner";
+import { Icon } from "../ui/Icon";
+
+/** Recent conversations shown on home (app.md §9). */
+export const RECENT_CHATS = 3;
+/** Characters shown on home (app.md §9). */
+export const HOME_CHARACTERS = 4;
+
+/**
+ * Home (`/`): greeting, trial counter or premium badge, recent conversations, four companions, the upgrade
+ * card and the bottom navigation.
+ */
+export default function Home() {
+  const { user } = useAuth();
+  const chats = useQuery<Chat[]>({ queryKey: CHATS_KEY });
+  const characters = useQuery<Character[]>({ queryKey: CHARACTERS_KEY });
+  if (!user) return null;
+  const premium = isPremium(user);
+  const byId = new Map((characters.data ?? []).map((c) => [c.id, c]));
+  const recent = (chats.data ?? []).slice(0, RECENT_CHATS);
+
+  return (
+    <div className="page with-bottom-nav">
+      <header className="topbar">
+        <Brand />
+        <div className="topbar-actions">
+          {premium ? (
+            <span className="badge badge-gold">
+              <Icon name="crown" size={14} /> Premium
+            </span>
+          ) : (
+            <span className="badge badge-outline">{freeMessagesLeft(user)} free messages left</span>
+          )}
+          <Link href="/profile" className="btn btn-ghost btn-sm">
+            Profile
+          </Link>
+          <a href="/api/logout" className="btn btn-ghost btn-sm">
+            Logout
+          </a>
+        </div>
+      </header>
+      <main className="content">
+        <h1 className="title">Welcome back, {user.firstName || "Adventurer"}</h1>
+        <p className="muted">Who will you meet tonight?</p>
+
+        {recent.length > 0 ? (
+          <section className="section" aria-labelledby="recent-title">
+            <h2 id="recent-title" className="section-title">
+              Recent Conversations
+            </h2>
+            <ul className="list">
+              {recent.map((chat) => {
+                const character = byId.get(chat.characterId);
+                return (
+                  <li key={chat.id}>
+                    <Link href={`/chat/${chat.id}`} className="list-item">
+                      <Avatar src={character?.avatarUrl} size="sm" />
+                      <span className="list-item-text">
+                        <span className="list-item-title">{chat.title || "Untitled Chat"}</span>
+                        <span className="list-item-meta">
+                          {character ? `${character.name} · ` : ""}
+                          {localDate(chat.lastMessageAt ?? chat.createdAt)}
+                        </span>
+                      </span>
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        ) : null}
+
+        <section className="section" aria-labelledby="companions-title">
+          <div className="section-head">
+            <h2 id="companions-title" className="section-title">
+              Choose Your Companion
+            </h2>
+            <Link href="/characters" className="link-gold">
+              View All
+            </Link>
+          </div>
+          {characters.isLoading ? (
+            <Spinner label="Loading characters" />
+          ) : (characters.data ?? []).length === 0 ? (
+            <div className="empty">
+              <h3>No Characters Available</h3>
+              <p className="muted">New companions are on their way. Check back soon.</p>
+            </div>
+          ) : (
+            <ul className="companion-grid">
+              {(characters.data ?? []).slice(0, HOME_CHARACTERS).map((c) => (
+                <li key={c.id}>
+                  <Link href={`/chat/new?character=${encodeURIComponent(c.id)}`} className="companion-card">
+                    <Avatar src={c.avatarUrl} size="lg" />
+                    <span className="companion-name">{c.name}</span>
+                    <span className="companion-title">{c.title}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        {!premium ? (
+          <section className="card upgrade-card" aria-labelledby="upgrade-title">
+            <h2 id="upgrade-title" className="section-title">
+              Unlock Premium Realm
+            </h2>
+            <p className="muted">
+              Unlimited messages, exclusive characters and an advanced memory. R99/month.
+            </p>
+            <Link href="/subscribe" className="btn btn-gold">
+              Upgrade to Premium
+            </Link>
+          </section>
+        ) : null}
+      </main>
+      <BottomNav firstLabel="Chats" />
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import { useMutation } from "@tanstack/react-query";
+import { useEffect, useState, type FormEvent } from "react";
+import { Link, useSearch } from "wouter";
+import { isApiError } from "../api/api-error";
+import { pageNavigation } from "../api/navigation";
+import { apiRequest } from "../api/request";
+import { useAuth } from "../auth/use-auth";
+import { toast } from "../toast/toast-store";
+import { Icon } from "../ui/Icon";
+
+interface SetupAnswer {
+  status: boolean;
+  message?: string;
+  data?: { authorization_url?: string };
+}
+
+/** The trial and payment-method setup (`/trial-setup`). */
+export default function TrialSetup() {
+  const { user } = useAuth();
+  const search = useSearch();
+  const [form, setForm] = useState({
+    email: user?.email ?? "",
+    firstName: user?.firstName ?? "",
+    lastName: user?.lastName ?? "",
+  });
+
+  useEffect(() => {
+    const setup = new URLSearchParams(search).get("setup");
+    if (setup === "failed")
+      toast({
+        title: "Setup Failed",
+        description: "Please check your details and try again",
+        variant: "destructive",
+      });
+    else if (setup === "pending")
+      toast({
+        title: "Setup Pending",
+        description: "Your card is still being confirmed. Please try again shortly.",
+      });
+  }, [search]);
+
+  const setupTrial = useMutation({
+    mutationFn: async (data: typeof form) =>
+      (await (await apiRequest("POST", "/api/setup-trial", data)).json()) as SetupAnswer,
+    onSuccess: (answer) => {
+      const url = answer.data?.authorization_url;
+      if (answer.status && url) pageNavigation.assign(url);
+      else
+        toast({
+          title: "Setup Failed",
+          description: answer.message || "Unable to setup trial",
+          variant: "destructive",
+        });
+    },
+    onError: (error) =>
+      toast({
+        title: "Setup Failed",
+        description:
+          isApiError(error) && error.status < 500 && error.serverMessage
+            ? error.serverMessage
+            : "Please check your details and try again",
+        variant: "destructive",
+      }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const data = {
+      email: form.email.trim(),
+      firstName: form.firstName.trim(),
+      lastName: form.lastName.trim(),
+    };
+    if (!data.email || !data.firstName || !data.lastName) {
+      toast({
+        title: "Missing Information",
+        description: "Please fill in all required fields",
+        variant: "destructive",
+      });
+      return;
+    }
+    setupTrial.mutate(data);
+  };
+
+  const field = (name: keyof typeof form, label: string, type = "text", autoComplete?: string) => (
+    <div className="field">
+      <label htmlFor={name}>{label}</label>
+      <input
+        id={name}
+        name={name}
+        type={type}
+        className="input"
+        required
+        aria-required="true"
+        autoComplete={autoComplete}
+        value={form[name]}
+        onChange={(e) => setForm((f) => ({ ...f, [name]: e.target.value }))}
+      />
+    </div>
+  );
+
+  return (
+    <div className="page">
+      <header className="topbar">
+        <Link href="/" className="btn btn-ghost btn-sm">
+          ← Back
+        </Link>
+      </header>
+      <main className="content content-narrow">
+        <div className="text-center">
+          <div className="big-icon">
+            <Icon name="crown" size={44} />
+          </div>
+          <h1 className="title title-xl">7-Day Free Trial</h1>
+          <p className="muted">Save a card now; nothing is charged until your trial ends. Then R99/month.</p>
+        </div>
+        <form className="card form" onSubmit={submit} noValidate>
+          {field("email", "Email", "email", "email")}
+          {field("firstName", "First name", "text", "given-name")}
+          {field("lastName", "Last name", "text", "family-name")}
+          <p className="notice">
+            <Icon name="lock" size={16} /> Your payment details are protected by our payment provider and are
+            never stored on our servers. You will not be charged during the 7-day trial.
+          </p>
+          <button type="submit" className="btn btn-gold btn-block" disabled={setupTrial.isPending}>
+            {setupTrial.isPending ? "Setting up..." : "Start 7-Day Free Trial"}
+          </button>
+          <p className="fine-print">
+            By starting your trial you agree to our Terms of Service and Privacy Policy.
+          </p>
+        </form>
+        <section className="card" aria-labelledby="what-you-get">
+          <h2 id="what-you-get" className="section-title">
+            What you get
+          </h2>
+          <ul className="checklist">
+            <li>7 days of Premium Realm, free</li>
+            <li>Unlimited conversations with every companion</li>
+            <li>Exclusive premium characters</li>
+            <li>Advanced memory of your story</li>
+            <li>Cancel anytime before the trial ends and pay nothing</li>
+          </ul>
+        </section>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { renderApp } from "./support/render-app";
+
+describe("signed-out routes", () => {
+  it("shows the landing page with login links, the preview link, four features, six portraits and the 18+ footer", async () => {
+    renderApp("/", null);
+    expect(await screen.findByRole("link", { name: "Begin Your Journey" })).toHaveProperty(
+      "href",
+      expect.stringContaining("/api/login"),
+    );
+    expect(screen.getByRole("link", { name: "Start 7-Day Free Trial" }).getAttribute("href")).toBe(
+      "/api/login",
+    );
+    expect(screen.getByRole("link", { name: "Login" }).getAttribute("href")).toBe("/api/login");
+    expect(screen.getByRole("link", { name: "App Preview" }).getAttribute("href")).toBe("/preview");
+    for (const title of ["Diverse Characters", "AI-Powered Romance", "Safe & Private", "Premium Experience"])
+      expect(screen.getByRole("heading", { name: title })).toBeTruthy();
+    const portraits = screen.getAllByRole("img", { name: /^Portrait of/ });
+    expect(portraits).toHaveLength(6);
+    for (const img of portraits) expect(img.getAttribute("src")).toMatch(/^\/characters\/.+\.svg$/);
+    expect(within(screen.getByRole("contentinfo")).getByText(/18\+ only/)).toBeTruthy();
+  });
+
+  it.each(["/subscribe", "/characters", "/chat/chat-1", "/chat/new?character=riven-ashe", "/profile"])(
+    "shows the landing page at %s when signed out",
+    async (path) => {
+      renderApp(path, null);
+      expect(await screen.findByRole("link", { name: "Begin Your Journey" })).toBeTruthy();
+    },
+  );
+
+  it.each(["/admin", "/trial-setup", "/nowhere"])(
+    "shows the not-found screen at %s when signed out",
+    async (path) => {
+      renderApp(path, null);
+      expect(await screen.findByRole("heading", { name: /404 Page Not Found/ })).toBeTruthy();
+      expect(screen.getByText("Did you forget to add the page to the router?")).toBeTruthy();
+    },
+  );
+
+  it("shows the App Preview to visitors with its calls to action and sections", async () => {
+    renderApp("/preview", null);
+    expect(await screen.findByRole("link", { name: "Try Now" })).toHaveProperty(
+      "href",
+      expect.stringContaining("/api/login"),
+    );
+    expect(screen.getByRole("link", { name: "Start Your Adventure" }).getAttribute("href")).toBe(
+      "/api/login",
+    );
+    expect(screen.getByRole("link", { name: "Start Your Journey" }).getAttribute("href")).toBe("/api/login");
+    expect(screen.getByRole("link", { name: "Learn More" }).getAttribute("href")).toBe("#features");
+    for (const title of ["Immersive Romance", "Royal Courts", "Dragon Wings", "Advanced AI"])
+      expect(screen.getByRole("heading", { name: title })).toBeTruthy();
+    expect(screen.getAllByRole("img", { name: /^Portrait of/ })).toHaveLength(6);
+    expect(screen.getByRole("heading", { name: "Designed for Mobile" })).toBeTruthy();
+  });
+
+  it("shows the not-found screen for an unknown path when signed in", async () => {
+    const { aUser } = await import("./support/fixtures");
+    renderApp("/somewhere/else", aUser());
+    expect(await screen.findByRole("heading", { name: /404 Page Not Found/ })).toBeTruthy();
+  });
+});

@@ -1,0 +1,85 @@
+import { screen } from "@testing-library/react";
+import { HttpResponse, http } from "msw";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { pageNavigation } from "../src/api/navigation";
+import { aUser } from "./support/fixtures";
+import { findToast, renderApp } from "./support/render-app";
+import { apiError, server } from "./support/server";
+
+const newUser = () => aUser({ paymentMethodSetup: false, trialEndDate: null });
+const submit = () => screen.getByRole("button", { name: "Start 7-Day Free Trial" }) as HTMLButtonElement;
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("trial setup", () => {
+  it("shows the form prefilled from the user, the notices and 'What you get'", async () => {
+    renderApp("/trial-setup", newUser());
+    expect(await screen.findByRole("heading", { name: "7-Day Free Trial" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "← Back" }).getAttribute("href")).toBe("/");
+    const email = screen.getByLabelText("Email") as HTMLInputElement;
+    expect(email.type).toBe("email");
+    expect(email.value).toBe("ysolde@example.test");
+    expect((screen.getByLabelText("First name") as HTMLInputElement).value).toBe("Ysolde");
+    expect((screen.getByLabelText("Last name") as HTMLInputElement).value).toBe("Marrow");
+    expect(screen.getByText(/payment details are protected/)).toBeTruthy();
+    expect(screen.getByText(/Terms of Service and Privacy Policy/)).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "What you get" })).toBeTruthy();
+  });
+
+  it("says 'Missing Information' when a field is empty", async () => {
+    const app = renderApp("/trial-setup", newUser());
+    await app.user.clear(await screen.findByLabelText("Last name"));
+    await app.user.click(submit());
+    await findToast("Missing Information", "Please fill in all required fields");
+  });
+
+  it("says 'Setting up...' and then goes to the provider's authorization page", async () => {
+    const go = vi.spyOn(pageNavigation, "assign").mockImplementation(() => {});
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const bodies: unknown[] = [];
+    server.use(
+      http.post("*/api/setup-trial", async ({ request }) => {
+        bodies.push(await request.json());
+        await gate;
+        return HttpResponse.json({
+          status: true,
+          message: "Authorization URL created",
+          data: { authorization_url: "/sandbox/authorize/t-1", reference: "t-1" },
+        });
+      }),
+    );
+    const app = renderApp("/trial-setup", newUser());
+    await app.user.click(await screen.findByRole("button", { name: "Start 7-Day Free Trial" }));
+    expect((screen.getByRole("button", { name: "Setting up..." }) as HTMLButtonElement).disabled).toBe(true);
+    release();
+    await vi.waitFor(() => expect(go).toHaveBeenCalledWith("/sandbox/authorize/t-1"));
+    expect(bodies).toEqual([{ email: "ysolde@example.test", firstName: "Ysolde", lastName: "Marrow" }]);
+  });
+
+  it("says 'Setup Failed' with the server's message, or 'Unable to setup trial' without one", async () => {
+    server.use(
+      http.post("*/api/setup-trial", () =>
+        HttpResponse.json({ status: false, message: "Card gateway busy" }),
+      ),
+    );
+    const app = renderApp("/trial-setup", newUser());
+    await app.user.click(await screen.findByRole("button", { name: "Start 7-Day Free Trial" }));
+    await findToast("Setup Failed", "Card gateway busy");
+    server.use(http.post("*/api/setup-trial", () => HttpResponse.json({ status: false })));
+    await app.user.click(submit());
+    await findToast("Setup Failed", "Unable to setup trial");
+  });
+
+  it("says 'Setup Failed' / 'Please check your details and try again' when the call throws", async () => {
+    server.use(http.post("*/api/setup-trial", () => apiError(500, "Internal server error")));
+    const app = renderApp("/trial-setup", newUser());
+    await app.user.click(await screen.findByRole("button", { name: "Start 7-Day Free Trial" }));
+    await findToast("Setup Failed", "Please check your details and try again");
+  });
+
+  it("says 'Setup Failed' when the provider's return reports a failed setup", async () => {
+    renderApp("/trial-setup?setup=failed&reference=t-1", newUser());
+    await findToast("Setup Failed", "Please check your details and try again");
+  });
+});
