@@ -8,5 +8,7 @@ export default defineConfig({
     environment: "node",
     restoreMocks: true,
     testTimeout: 15_000,
+    // Contract suites start a billing server on PGlite in beforeAll: seconds on a quiet machine, more on a busy one.
+    hookTimeout: 60_000,
   },
 });

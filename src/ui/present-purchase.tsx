@@ -49,7 +49,9 @@ export async function presentPurchase(session: PurchaseSession): Promise<Purchas
 
   return new Promise<PurchaseOutcome>((resolve, reject) => {
     let settled = false;
-    let dismiss = () => {};
+    // Until the checkout installs its own handler (in an effect, after the first paint), Escape and browser back
+    // simply cancel: a dismissal that arrived in between must not leave the purchase pending forever.
+    let dismiss = (): void => finish({ error: cancelled() });
     const mount = mountWidget({
       win,
       htmlTarget: session.htmlTarget,
@@ -87,7 +89,6 @@ export async function presentPurchase(session: PurchaseSession): Promise<Purchas
     if (testStore) {
       const controller = new AbortController();
       signal.addEventListener("abort", () => controller.abort(), { once: true });
-      dismiss = () => finish({ error: cancelled() });
       render(
         <TestStoreModal
           t={t}

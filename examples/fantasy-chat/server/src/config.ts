@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { StripeOptions } from "@purchases-web/billing-server";
 import { z } from "zod";
 
 /** The payment provider the app uses: Paystack when a secret key is configured, else the built-in sandbox. */
@@ -42,6 +43,8 @@ export interface AppConfig {
   llmConcurrency: number;
   /** The persona engine's seed: the same seed gives the same replies to the same conversation. */
   personaSeed: number;
+  /** Card checkout of the mounted billing server (SDK purchases with `rcb_`/`rcb_sb_` keys); null: Test Store only. */
+  stripe: StripeOptions | null;
 }
 
 /** The OpenAI-compatible model server (`LLM_*`). */
@@ -136,6 +139,13 @@ const envSchema = z.object({
     .default(4),
   LLM_MODERATION: z.enum(["true", "false", "1", "0"], "LLM_MODERATION must be 1 or 0").default("0"),
   LLM_MODERATION_MODEL: z.string().min(1).optional(),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  STRIPE_API_BASE: z
+    .url({ protocol: /^https?$/, error: "STRIPE_API_BASE must be an http(s) URL" })
+    .optional(),
+  STRIPE_ACCOUNT_ID: z.string().min(1).optional(),
   PERSONA_SEED: z.coerce
     .number("PERSONA_SEED must be a number")
     .int("PERSONA_SEED must be a whole number")
@@ -143,7 +153,10 @@ const envSchema = z.object({
     .default(0),
 });
 
-/** OpenID Connect needs all three variables, or none; the model server needs a model, and room for a reply. */
+/**
+ * OpenID Connect needs all three variables, or none; the model server needs a model, and room for a reply; Stripe
+ * needs all three secrets, or none.
+ */
 const withOidcComplete = envSchema.superRefine((env, issues) => {
   const require = (name: keyof typeof env, when: string) => {
     if (!env[name])
@@ -154,6 +167,11 @@ const withOidcComplete = envSchema.superRefine((env, issues) => {
       require(name, "OIDC_ISSUER_URL is set");
   }
   if (env.LLM_BASE_URL) require("LLM_MODEL", "LLM_BASE_URL is set");
+  // A half-configured card gateway would fail customers mid-purchase: all three Stripe secrets or none.
+  if (env.STRIPE_SECRET_KEY || env.STRIPE_WEBHOOK_SECRET || env.STRIPE_PUBLISHABLE_KEY) {
+    for (const name of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PUBLISHABLE_KEY"] as const)
+      require(name, "another STRIPE_ secret is set");
+  }
   const moderation = env.LLM_MODERATION === "1" || env.LLM_MODERATION === "true";
   if (moderation) require("LLM_BASE_URL", "LLM_MODERATION is on");
   if (env.LLM_MAX_TOKENS >= env.LLM_CONTEXT_TOKENS) {
@@ -220,5 +238,15 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
         : null,
     llmConcurrency: e.LLM_CONCURRENCY,
     personaSeed: e.PERSONA_SEED,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET && e.STRIPE_PUBLISHABLE_KEY
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            ...(e.STRIPE_API_BASE ? { apiBase: e.STRIPE_API_BASE.replace(/\/+$/, "") } : {}),
+            ...(e.STRIPE_ACCOUNT_ID ? { accountId: e.STRIPE_ACCOUNT_ID } : {}),
+          }
+        : null,
   };
 }

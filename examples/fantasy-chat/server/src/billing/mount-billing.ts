@@ -83,6 +83,7 @@ export async function mountBilling(
     catalogue: billing.catalogue,
     now: () => clock.now(),
     webhooks: { [BILLING_PROJECT_ID]: endpoint },
+    stripe: config.stripe,
     ...(billing.workerIntervalMs ? { workerIntervalMs: billing.workerIntervalMs } : {}),
   });
 }

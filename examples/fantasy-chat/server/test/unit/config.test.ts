@@ -172,4 +172,34 @@ describe("configuration from the environment", () => {
       }),
     ).toThrow("- LLM_MAX_TOKENS: LLM_MAX_TOKENS must be smaller than LLM_CONTEXT_TOKENS");
   });
+
+  it("gives the billing server a Stripe card checkout only with all three Stripe secrets", () => {
+    expect(loadConfig({}).stripe).toBeNull();
+    const config = loadConfig({
+      STRIPE_SECRET_KEY: "sk_test_123",
+      STRIPE_WEBHOOK_SECRET: "whsec_456",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_789",
+      STRIPE_API_BASE: "http://127.0.0.1:12111/",
+      STRIPE_ACCOUNT_ID: "acct_1",
+    });
+    expect(config.stripe).toEqual({
+      secretKey: "sk_test_123",
+      webhookSecret: "whsec_456",
+      publishableKey: "pk_test_789",
+      apiBase: "http://127.0.0.1:12111",
+      accountId: "acct_1",
+    });
+    let message = "";
+    try {
+      loadConfig({ STRIPE_SECRET_KEY: "sk_test_123", STRIPE_API_BASE: "ftp://x" });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    expect(message).toContain(
+      "STRIPE_WEBHOOK_SECRET: STRIPE_WEBHOOK_SECRET is required when another STRIPE_ secret is set",
+    );
+    expect(message).toContain("STRIPE_PUBLISHABLE_KEY: STRIPE_PUBLISHABLE_KEY is required");
+    expect(message).toContain("STRIPE_API_BASE: STRIPE_API_BASE must be an http(s) URL");
+  });
 });

@@ -1,0 +1,97 @@
+// Users for the journeys, each with a unique email so journeys never share state, and the server's test controls
+// (NODE_ENV=test): the movable clock and a renewal pass.
+import { randomBytes } from "node:crypto";
+import type { BrowserContext, Page } from "playwright-core";
+import { expect } from "vitest";
+import type { RunningApp } from "./app-server";
+
+export const PASSWORD = "correct horse battery";
+
+let counter = 0;
+
+/** A unique address on a reserved domain. */
+export function uniqueEmail(prefix: string): string {
+  counter += 1;
+  return `${prefix}.${counter}.${randomBytes(4).toString("hex")}@example.test`;
+}
+
+export interface NewUser {
+  email: string;
+  firstName: string;
+}
+
+/** Registers through the JSON API in the context's cookie jar (signed in afterwards). */
+export async function register(
+  context: BrowserContext,
+  app: RunningApp,
+  firstName: string,
+  email = uniqueEmail(firstName.toLowerCase()),
+): Promise<NewUser> {
+  const answer = await context.request.post(`${app.url}/api/auth/register`, {
+    data: { email, password: PASSWORD, firstName, lastName: "Tester" },
+  });
+  expect(answer.status(), await answer.text()).toBe(201);
+  return { email, firstName };
+}
+
+/** Confirms the age through the API. */
+export async function verifyAge(context: BrowserContext, app: RunningApp): Promise<void> {
+  const answer = await context.request.post(`${app.url}/api/auth/verify-age`);
+  expect(answer.status()).toBe(200);
+}
+
+/**
+ * Sets up the trial in the page: `/trial-setup` → the sandbox gateway approves (optionally ticking "decline later
+ * charges", so the renewal at the trial's end fails) → home with the trial banner.
+ */
+export async function startTrial(
+  page: Page,
+  app: RunningApp,
+  options: { declineLaterCharges?: boolean } = {},
+): Promise<void> {
+  await page.goto(`${app.url}/trial-setup`);
+  await page.getByRole("button", { name: "Start 7-Day Free Trial" }).click();
+  await page.getByRole("heading", { name: "Confirm your payment" }).waitFor();
+  if (options.declineLaterCharges) await page.getByLabel(/Decline later charges/).check();
+  await page.getByRole("button", { name: "Approve" }).click();
+  await page.getByText("7 days left in your free trial").waitFor();
+}
+
+/** A signed-in, age-verified user on a running trial, on home. */
+export async function trialUser(
+  context: BrowserContext,
+  page: Page,
+  app: RunningApp,
+  firstName: string,
+  options: { declineLaterCharges?: boolean } = {},
+): Promise<NewUser> {
+  const user = await register(context, app, firstName);
+  await verifyAge(context, app);
+  await startTrial(page, app, options);
+  return user;
+}
+
+/** Moves the server's clock (and its billing server's) by `ms`. */
+export async function advanceClock(app: RunningApp, ms: number): Promise<void> {
+  const answer = await fetch(`${app.url}/api/test/clock`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ advanceMs: ms }),
+  });
+  expect(answer.status).toBe(200);
+}
+
+/** What one renewal pass did. */
+export interface RenewalReport {
+  charged: number;
+  succeeded: number;
+  failed: number;
+  pending: number;
+}
+
+/** Runs the renewal worker's pass now. */
+export async function runRenewals(app: RunningApp): Promise<RenewalReport> {
+  const answer = await fetch(`${app.url}/api/test/renewals`, { method: "POST" });
+  expect(answer.status).toBe(200);
+  return (await answer.json()) as RenewalReport;
+}
