@@ -49,12 +49,16 @@ export interface AppConfig {
 
 /** The OpenAI-compatible model server (`LLM_*`). */
 export interface LlmConfig {
-  /** Includes `/v1`; no trailing slash. */
+  /** The API base including `/v1`, without a trailing slash: `http://127.0.0.1:11434/v1`. */
   baseUrl: string;
+  /** Sent as `Authorization: Bearer …`; null for servers that need none. */
   apiKey: string | null;
   model: string;
+  /** The model's context window; the prompt gets what `maxTokens` leaves of it. */
   contextTokens: number;
+  /** The most tokens a reply may have. */
   maxTokens: number;
+  /** How long the server may stay silent: until the answer starts, and between two chunks. */
   timeoutMs: number;
   /** Moderate messages through the server's `/moderations` as well as the built-in rules. */
   moderation: boolean;

@@ -1,7 +1,7 @@
-import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { messages } from "../src/db/schema.js";
 import { FakeLlm, until } from "./support/fake-llm.js";
+import { hangUpStream } from "./support/hang-up.js";
 import {
   DATABASES,
   createChat,
@@ -9,36 +9,10 @@ import {
   setSubscription,
   startTestApp,
   verifiedUser,
-  type Client,
   type TestApp,
 } from "./support/test-app.js";
 
 const SSE = { accept: "text/event-stream" };
-
-/** Sends with `Accept: text/event-stream` on its own connection and hangs up after the first chunk event. */
-function sendAndHangUp(client: Client, chatId: string, content: string): Promise<string> {
-  const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  const body = JSON.stringify({ content });
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(`${client.server.url}/api/chats/${chatId}/messages`, {
-      method: "POST",
-      agent: false,
-      headers: { cookie, accept: "text/event-stream", "content-type": "application/json" },
-    });
-    req.on("error", reject);
-    req.on("response", (response) => {
-      let text = "";
-      response.on("data", (part: Buffer) => {
-        text += part.toString();
-        if (text.includes("event: chunk")) {
-          req.destroy();
-          resolve(text);
-        }
-      });
-    });
-    req.end(body);
-  });
-}
 
 describe.each(DATABASES)("replies from an OpenAI-compatible model server on %s", (kind) => {
   let llm: FakeLlm;
@@ -88,7 +62,9 @@ describe.each(DATABASES)("replies from an OpenAI-compatible model server on %s",
     llm.answers.push({ chunks: ["The ", "hollow ", "hills "], end: "hang" });
     const { client } = await verifiedUser(server);
     const chatId = await createChat(client);
-    await sendAndHangUp(client, chatId, "Tell me a story");
+    await hangUpStream(client, `/api/chats/${chatId}/messages`, (text) => text.includes("event: chunk"), {
+      content: "Tell me a story",
+    });
     await until(() => llm.closedEarly === 1);
     let stored: any[] = [];
     await until(async () => {

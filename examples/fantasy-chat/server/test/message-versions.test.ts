@@ -1,9 +1,9 @@
-import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REGISTER_LIMIT } from "../src/http/rate-limiter.js";
 import { createPersonaEngine } from "../src/replies/persona-engine.js";
 import type { ReplyEngine } from "../src/replies/reply-engine.js";
 import { until } from "./support/fake-llm.js";
+import { hangUpStream } from "./support/hang-up.js";
 import {
   DATABASES,
   createChat,
@@ -51,38 +51,6 @@ async function send(client: Client, chatId: string, content: string) {
   const answer = await client.post(`/api/chats/${chatId}/messages`, { content });
   if (answer.status !== 200) throw new Error(`send failed: ${answer.status} ${answer.text}`);
   return answer.body as { userMessage: any; reply: any; freeMessagesUsed: number };
-}
-
-/**
- * Posts with `Accept: text/event-stream` on a connection of its own, and hangs up (as a closed tab does) once
- * `hangUpWhen` holds for the text received so far.
- */
-async function abortedStream(client: Client, path: string, hangUpWhen: (text: string) => boolean) {
-  const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  return new Promise<string>((resolve, reject) => {
-    const req = httpRequest(`${client.server.url}${path}`, {
-      method: "POST",
-      agent: false,
-      headers: { cookie, accept: "text/event-stream" },
-    });
-    req.on("error", reject);
-    req.on("response", (response) => {
-      expect(response.statusCode).toBe(200);
-      let text = "";
-      const check = () => {
-        if (!hangUpWhen(text)) return;
-        response.destroy();
-        req.destroy();
-        resolve(text);
-      };
-      response.on("data", (part: Buffer) => {
-        text += part.toString();
-        check();
-      });
-      check();
-    });
-    req.end();
-  });
 }
 
 describe.each(DATABASES)("regenerate, versions, edit and delete on %s", (kind) => {
@@ -326,7 +294,7 @@ describe.each(DATABASES)("regenerate, versions, edit and delete on %s", (kind) =
       (await client.get(`/api/chats/${chatId}/messages/${reply.id}/versions`)).body;
     try {
       stalling.state.mode = "half";
-      await abortedStream(client, path, (text) => text.includes("event: chunk"));
+      await hangUpStream(client, path, (text) => text.includes("event: chunk"));
       await until(async () => (await versions()).versions.length === 2);
       expect(await versions()).toMatchObject({
         versionIndex: 1,
@@ -335,7 +303,7 @@ describe.each(DATABASES)("regenerate, versions, edit and delete on %s", (kind) =
 
       stalling.state.mode = "stall";
       const finished = stalling.state.finished;
-      await abortedStream(client, path, () => true);
+      await hangUpStream(client, path, () => true);
       await until(() => stalling.state.finished > finished);
       const after = await versions();
       expect(after.versions).toHaveLength(2);

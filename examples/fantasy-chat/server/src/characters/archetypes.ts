@@ -1,4 +1,7 @@
-/** The six character archetypes (value and label), as app.md §3 lists them. */
+/**
+ * The six character archetypes (value and label), as app.md §3 lists them. The web client imports this module
+ * too, so it stays pure data: no Node or server imports.
+ */
 export const ARCHETYPES = [
   { value: "dark_fae_lord", label: "Dark Fae Lord" },
   { value: "shadow_warrior", label: "Shadow Warrior" },

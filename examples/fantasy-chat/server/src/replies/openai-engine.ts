@@ -1,22 +1,13 @@
+import type { LlmConfig } from "../config.js";
 import type { ReplyEngine } from "./reply-engine.js";
 import { buildPrompt } from "./prompt.js";
 import { sseData } from "./server-sent-events.js";
 
 /** Where and how to reach an OpenAI-compatible model server (Ollama, llama.cpp server, vLLM, hosted APIs). */
-export interface OpenAiEngineOptions {
-  /** The API base including `/v1`, without a trailing slash: `http://127.0.0.1:11434/v1`. */
-  baseUrl: string;
-  /** Sent as `Authorization: Bearer …`; null for servers that need none. */
-  apiKey: string | null;
-  model: string;
-  /** The model's context window; the prompt gets what `maxTokens` leaves of it. */
-  contextTokens: number;
-  /** The most tokens a reply may have. */
-  maxTokens: number;
-  /** How long the server may stay silent: until the answer starts, and between two chunks. */
-  timeoutMs: number;
-  fetch?: typeof fetch;
-}
+export type OpenAiEngineOptions = Pick<
+  LlmConfig,
+  "baseUrl" | "apiKey" | "model" | "contextTokens" | "maxTokens" | "timeoutMs"
+> & { fetch?: typeof fetch };
 
 /** Why the model server could not answer; `retryable` failures are tried once more before the first token. */
 export class ModelServerError extends Error {
