@@ -4,7 +4,7 @@ export default defineConfig({
   define: { __SDK_VERSION__: JSON.stringify("0.0.0-test") },
   test: {
     include: ["test/**/*.test.ts"],
-    setupFiles: ["test/support/no-network.ts"],
+    setupFiles: ["test/support/no-network.ts", "test/support/patient-waits.ts"],
     environment: "node",
     restoreMocks: true,
     testTimeout: 15_000,

@@ -71,19 +71,26 @@ describe("toasts", () => {
   });
 });
 
+/** Renders one button per `[tooltip label, button text]` under a provider, with fake timers. */
+function renderTooltips(tips: [label: string, text: string][]) {
+  vi.useFakeTimers();
+  render(
+    <TooltipProvider>
+      {tips.map(([label, text]) => (
+        <Tooltip key={label} label={label}>
+          <button type="button">{text}</button>
+        </Tooltip>
+      ))}
+    </TooltipProvider>,
+  );
+}
+
 describe("tooltips", () => {
   it("open after 700 ms, and the next opens at once within the 300 ms skip delay", () => {
-    vi.useFakeTimers();
-    render(
-      <TooltipProvider>
-        <Tooltip label="Regenerate reply">
-          <button type="button">A</button>
-        </Tooltip>
-        <Tooltip label="Edit message">
-          <button type="button">B</button>
-        </Tooltip>
-      </TooltipProvider>,
-    );
+    renderTooltips([
+      ["Regenerate reply", "A"],
+      ["Edit message", "B"],
+    ]);
     fireEvent.pointerEnter(screen.getByText("A"));
     act(() => void vi.advanceTimersByTime(TOOLTIP_DELAY_MS - 1));
     expect(screen.queryByRole("tooltip")).toBeNull();
@@ -103,14 +110,7 @@ describe("tooltips", () => {
   });
 
   it("close on Escape", () => {
-    vi.useFakeTimers();
-    render(
-      <TooltipProvider>
-        <Tooltip label="Send message">
-          <button type="button">Send</button>
-        </Tooltip>
-      </TooltipProvider>,
-    );
+    renderTooltips([["Send message", "Send"]]);
     fireEvent.focus(screen.getByText("Send"));
     act(() => void vi.advanceTimersByTime(TOOLTIP_DELAY_MS));
     expect(screen.getByRole("tooltip")).toBeTruthy();

@@ -15,7 +15,8 @@ export const ARCHETYPES = [
 export type Archetype = (typeof ARCHETYPES)[number]["value"];
 
 /** The archetype values, for validation. */
-export const ARCHETYPE_VALUES = ARCHETYPES.map((a) => a.value) as [Archetype, ...Archetype[]];
+// Marked pure so the web bundle, which imports this module only for the lists, drops the unused call.
+export const ARCHETYPE_VALUES = /* @__PURE__ */ ARCHETYPES.map((a) => a.value) as [Archetype, ...Archetype[]];
 
 /** The personality traits a profile may choose from (app.md §3). */
 export const PERSONALITY_TRAITS = [

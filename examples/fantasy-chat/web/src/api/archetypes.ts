@@ -1,36 +1,10 @@
-/** The six archetypes (value and label), app.md §3. */
-export const ARCHETYPES = [
-  { value: "dark_fae_lord", label: "Dark Fae Lord" },
-  { value: "shadow_warrior", label: "Shadow Warrior" },
-  { value: "warrior_general", label: "Warrior General" },
-  { value: "dragon_rider", label: "Dragon Rider" },
-  { value: "loyal_dragon_rider", label: "Loyal Dragon Rider" },
-  { value: "devoted_protector", label: "Devoted Protector" },
-] as const;
+// The archetypes and traits are the server's list (app.md §3): its module is pure data with no Node imports,
+// so the client bundles the same module rather than a copy that could drift from what the server validates.
+import { ARCHETYPES } from "../../../server/src/characters/archetypes";
+
+export { ARCHETYPES, PERSONALITY_TRAITS } from "../../../server/src/characters/archetypes";
 
 /** An archetype's label, or the value with underscores as spaces when unknown. */
 export function archetypeLabel(value: string): string {
   return ARCHETYPES.find((a) => a.value === value)?.label ?? value.replace(/_/g, " ");
 }
-
-/** The personality traits a profile may choose from, app.md §3. */
-export const PERSONALITY_TRAITS = [
-  "adventurous",
-  "brave",
-  "curious",
-  "loyal",
-  "intelligent",
-  "passionate",
-  "mysterious",
-  "playful",
-  "protective",
-  "independent",
-  "romantic",
-  "witty",
-  "compassionate",
-  "determined",
-  "fierce",
-  "gentle",
-  "ambitious",
-  "creative",
-] as const;

@@ -15,6 +15,7 @@ import { PaywallModal } from "./PaywallModal";
 import { CONVERSATION_STARTERS } from "./starters";
 import { streamReply } from "./stream-reply";
 import { Icon } from "../ui/Icon";
+import { Section } from "../ui/Section";
 
 /** A reply being streamed: after a send (with the user's text shown) or replacing a regenerated reply. */
 interface Streaming {
@@ -260,10 +261,7 @@ export default function ChatPage() {
         )}
 
         {showStarters ? (
-          <section className="starters" aria-labelledby="starters-title">
-            <h2 id="starters-title" className="section-title">
-              Start the conversation
-            </h2>
+          <Section id="starters-title" title="Start the conversation" className="starters">
             <div className="starter-grid">
               {CONVERSATION_STARTERS.map((s) => (
                 <button key={s.title} type="button" className="starter" onClick={() => setInput(s.text)}>
@@ -272,7 +270,7 @@ export default function ChatPage() {
                 </button>
               ))}
             </div>
-          </section>
+          </Section>
         ) : null}
         <div ref={endRef} />
       </main>

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import type { Message } from "../api/types";
 import { Avatar } from "../ui/Avatar";
-import { Tooltip } from "../ui/Tooltip";
-import { Icon } from "../ui/Icon";
+import type { IconName } from "../ui/Icon";
+import { IconButton } from "../ui/IconButton";
 
 /** What a message offers, depending on who wrote it and where it is. */
 export interface MessageActions {
@@ -44,6 +44,21 @@ export function MessageItem({
   const [draft, setDraft] = useState(message.content);
   const versionCount = message.versionCount ?? 1;
   const versionIndex = message.versionIndex ?? 0;
+  // The message's own actions, in display order; one the chat does not offer here has no `run`.
+  const tools: { label: string; icon: IconName; run: (() => void) | undefined }[] = [
+    { label: "Regenerate reply", icon: "refresh", run: actions.onRegenerate },
+    {
+      label: "Edit message",
+      icon: "edit",
+      run:
+        actions.onEdit &&
+        (() => {
+          setDraft(message.content);
+          setEditing(true);
+        }),
+    },
+    { label: "Delete message", icon: "trash", run: actions.onDelete && (() => setConfirmDelete(true)) },
+  ];
 
   return (
     <li className={`message ${mine ? "message-user" : "message-character"}`}>
@@ -113,75 +128,34 @@ export function MessageItem({
           <div className="message-actions">
             {actions.onSelectVersion && versionCount > 1 ? (
               <span className="swipes">
-                <Tooltip label="Previous version">
-                  <button
-                    type="button"
-                    className="btn btn-icon-sm"
-                    aria-label="Previous version"
-                    disabled={actions.busy || versionIndex === 0}
-                    onClick={() => actions.onSelectVersion?.(versionIndex - 1)}
-                  >
-                    <Icon name="left" size={16} />
-                  </button>
-                </Tooltip>
+                <IconButton
+                  label="Previous version"
+                  icon="left"
+                  disabled={actions.busy || versionIndex === 0}
+                  onClick={() => actions.onSelectVersion?.(versionIndex - 1)}
+                />
                 <span className="message-meta" aria-label={`Version ${versionIndex + 1} of ${versionCount}`}>
                   {versionIndex + 1}/{versionCount}
                 </span>
-                <Tooltip label="Next version">
-                  <button
-                    type="button"
-                    className="btn btn-icon-sm"
-                    aria-label="Next version"
-                    disabled={actions.busy || versionIndex >= versionCount - 1}
-                    onClick={() => actions.onSelectVersion?.(versionIndex + 1)}
-                  >
-                    <Icon name="right" size={16} />
-                  </button>
-                </Tooltip>
+                <IconButton
+                  label="Next version"
+                  icon="right"
+                  disabled={actions.busy || versionIndex >= versionCount - 1}
+                  onClick={() => actions.onSelectVersion?.(versionIndex + 1)}
+                />
               </span>
             ) : null}
-            {actions.onRegenerate ? (
-              <Tooltip label="Regenerate reply">
-                <button
-                  type="button"
-                  className="btn btn-icon-sm"
-                  aria-label="Regenerate reply"
+            {tools.map((tool) =>
+              tool.run ? (
+                <IconButton
+                  key={tool.label}
+                  label={tool.label}
+                  icon={tool.icon}
                   disabled={actions.busy}
-                  onClick={actions.onRegenerate}
-                >
-                  <Icon name="refresh" size={16} />
-                </button>
-              </Tooltip>
-            ) : null}
-            {actions.onEdit ? (
-              <Tooltip label="Edit message">
-                <button
-                  type="button"
-                  className="btn btn-icon-sm"
-                  aria-label="Edit message"
-                  disabled={actions.busy}
-                  onClick={() => {
-                    setDraft(message.content);
-                    setEditing(true);
-                  }}
-                >
-                  <Icon name="edit" size={16} />
-                </button>
-              </Tooltip>
-            ) : null}
-            {actions.onDelete ? (
-              <Tooltip label="Delete message">
-                <button
-                  type="button"
-                  className="btn btn-icon-sm"
-                  aria-label="Delete message"
-                  disabled={actions.busy}
-                  onClick={() => setConfirmDelete(true)}
-                >
-                  <Icon name="trash" size={16} />
-                </button>
-              </Tooltip>
-            ) : null}
+                  onClick={tool.run}
+                />
+              ) : null,
+            )}
           </div>
         ) : null}
       </div>

@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link } from "wouter";
 import { isApiError } from "../api/api-error";
 import { localDate } from "../api/format";
 import { ADMIN_STATS_KEY, ADMIN_USERS_KEY } from "../api/keys";
 import { apiRequest } from "../api/request";
 import type { AdminStats, AdminUser } from "../api/types";
 import { toast } from "../toast/toast-store";
+import { BackPage } from "../ui/BackPage";
+import { Section } from "../ui/Section";
 import { Spinner } from "../ui/Spinner";
 import { Icon, type IconName } from "../ui/Icon";
 
@@ -46,102 +47,90 @@ export default function Admin() {
   const forbidden = isApiError(stats.error) && (stats.error.status === 403 || stats.error.status === 401);
 
   return (
-    <div className="page">
-      <header className="topbar">
-        <Link href="/" className="btn btn-ghost btn-sm">
-          ← Back
-        </Link>
-      </header>
-      <main className="content">
-        <h1 className="title">Admin Dashboard</h1>
-        <p className="muted">Realmheart — fantasy romance chat platform management</p>
+    <BackPage>
+      <h1 className="title">Admin Dashboard</h1>
+      <p className="muted">Realmheart — fantasy romance chat platform management</p>
 
-        {forbidden ? (
-          <section className="card">
-            <h2 className="section-title">Admins only</h2>
-            <p className="muted">This dashboard is for administrators.</p>
-          </section>
-        ) : (
-          <>
-            {stats.data ? (
-              <ul className="stats-grid" aria-label="Platform statistics">
-                {CARDS.map((card) => (
-                  <li key={card.key} className="card stat-card">
-                    <span className="stat-label">
-                      <Icon name={card.icon} size={18} />
-                      {card.label}
-                    </span>
-                    <span className="stat-value">{stats.data[card.key]}</span>
-                  </li>
-                ))}
-              </ul>
-            ) : stats.isLoading ? (
-              <Spinner label="Loading statistics" />
-            ) : null}
+      {forbidden ? (
+        <section className="card">
+          <h2 className="section-title">Admins only</h2>
+          <p className="muted">This dashboard is for administrators.</p>
+        </section>
+      ) : (
+        <>
+          {stats.data ? (
+            <ul className="stats-grid" aria-label="Platform statistics">
+              {CARDS.map((card) => (
+                <li key={card.key} className="card stat-card">
+                  <span className="stat-label">
+                    <Icon name={card.icon} size={18} />
+                    {card.label}
+                  </span>
+                  <span className="stat-value">{stats.data[card.key]}</span>
+                </li>
+              ))}
+            </ul>
+          ) : stats.isLoading ? (
+            <Spinner label="Loading statistics" />
+          ) : null}
 
-            <section className="card section" aria-labelledby="users-title">
-              <h2 id="users-title" className="section-title">
-                User Management
-              </h2>
-              {users.isLoading ? (
-                <Spinner label="Loading users" />
-              ) : (
-                <div className="table-wrap">
-                  <table className="table">
-                    <thead>
-                      <tr>
-                        <th scope="col">User</th>
-                        <th scope="col">Email</th>
-                        <th scope="col">Role</th>
-                        <th scope="col">Subscription</th>
-                        <th scope="col">Joined</th>
-                        <th scope="col">Actions</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {(users.data ?? []).map((u) => {
-                        const name = [u.firstName, u.lastName].filter(Boolean).join(" ") || "—";
-                        return (
-                          <tr key={u.id}>
-                            <td>{name}</td>
-                            <td>{u.email}</td>
-                            <td>
-                              <span
-                                className={`badge ${u.role === "admin" ? "badge-gold" : "badge-neutral"}`}
-                              >
-                                {u.role === "admin" ? "Admin" : "User"}
-                              </span>
-                            </td>
-                            <td>
-                              <StatusBadge status={u.subscriptionStatus} />
-                            </td>
-                            <td>{localDate(u.createdAt)}</td>
-                            <td>
-                              <label className="sr-only" htmlFor={`role-${u.id}`}>
-                                Role for {u.email}
-                              </label>
-                              <select
-                                id={`role-${u.id}`}
-                                className="input input-sm"
-                                value={u.role}
-                                disabled={changeRole.isPending}
-                                onChange={(e) => changeRole.mutate({ id: u.id, role: e.target.value })}
-                              >
-                                <option value="user">User</option>
-                                <option value="admin">Admin</option>
-                              </select>
-                            </td>
-                          </tr>
-                        );
-                      })}
-                    </tbody>
-                  </table>
-                </div>
-              )}
-            </section>
-          </>
-        )}
-      </main>
-    </div>
+          <Section id="users-title" title="User Management" className="card section">
+            {users.isLoading ? (
+              <Spinner label="Loading users" />
+            ) : (
+              <div className="table-wrap">
+                <table className="table">
+                  <thead>
+                    <tr>
+                      <th scope="col">User</th>
+                      <th scope="col">Email</th>
+                      <th scope="col">Role</th>
+                      <th scope="col">Subscription</th>
+                      <th scope="col">Joined</th>
+                      <th scope="col">Actions</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {(users.data ?? []).map((u) => {
+                      const name = [u.firstName, u.lastName].filter(Boolean).join(" ") || "—";
+                      return (
+                        <tr key={u.id}>
+                          <td>{name}</td>
+                          <td>{u.email}</td>
+                          <td>
+                            <span className={`badge ${u.role === "admin" ? "badge-gold" : "badge-neutral"}`}>
+                              {u.role === "admin" ? "Admin" : "User"}
+                            </span>
+                          </td>
+                          <td>
+                            <StatusBadge status={u.subscriptionStatus} />
+                          </td>
+                          <td>{localDate(u.createdAt)}</td>
+                          <td>
+                            <label className="sr-only" htmlFor={`role-${u.id}`}>
+                              Role for {u.email}
+                            </label>
+                            <select
+                              id={`role-${u.id}`}
+                              className="input input-sm"
+                              value={u.role}
+                              disabled={changeRole.isPending}
+                              onChange={(e) => changeRole.mutate({ id: u.id, role: e.target.value })}
+                            >
+                              <option value="user">User</option>
+                              <option value="admin">Admin</option>
+                            </select>
+                          </td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </Section>
+        </>
+      )}
+    </BackPage>
   );
 }

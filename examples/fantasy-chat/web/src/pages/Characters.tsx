@@ -6,8 +6,8 @@ import { CHARACTERS_KEY } from "../api/keys";
 import type { Character } from "../api/types";
 import { Avatar } from "../ui/Avatar";
 import { BottomNav } from "../ui/BottomNav";
-import { Brand } from "../ui/Brand";
 import { Spinner } from "../ui/Spinner";
+import { Topbar } from "../ui/Topbar";
 
 /** Tags shown on a card before '+N more' (app.md §9). */
 export const TAGS_PER_CARD = 3;
@@ -41,12 +41,7 @@ export default function Characters() {
 
   return (
     <div className="page with-bottom-nav">
-      <header className="topbar">
-        <Brand />
-        <a href="/api/logout" className="btn btn-ghost btn-sm">
-          Logout
-        </a>
-      </header>
+      <Topbar link={{ href: "/api/logout", label: "Logout" }} />
       <main className="content">
         <h1 className="title">Characters</h1>
         <div className="search">

@@ -7,9 +7,10 @@ import { freeMessagesLeft, isPremium } from "../auth/access";
 import { useAuth } from "../auth/use-auth";
 import { Avatar } from "../ui/Avatar";
 import { BottomNav } from "../ui/BottomNav";
-import { Brand } from "../ui/Brand";
 import { Spinner } from "../ui/Spinner";
 import { Icon } from "../ui/Icon";
+import { Section } from "../ui/Section";
+import { Topbar } from "../ui/Topbar";
 
 /** Recent conversations shown on home (app.md §9). */
 export const RECENT_CHATS = 3;
@@ -31,8 +32,7 @@ export default function Home() {
 
   return (
     <div className="page with-bottom-nav">
-      <header className="topbar">
-        <Brand />
+      <Topbar>
         <div className="topbar-actions">
           {premium ? (
             <span className="badge badge-gold">
@@ -48,16 +48,13 @@ export default function Home() {
             Logout
           </a>
         </div>
-      </header>
+      </Topbar>
       <main className="content">
         <h1 className="title">Welcome back, {user.firstName || "Adventurer"}</h1>
         <p className="muted">Who will you meet tonight?</p>
 
         {recent.length > 0 ? (
-          <section className="section" aria-labelledby="recent-title">
-            <h2 id="recent-title" className="section-title">
-              Recent Conversations
-            </h2>
+          <Section id="recent-title" title="Recent Conversations">
             <ul className="list">
               {recent.map((chat) => {
                 const character = byId.get(chat.characterId);
@@ -77,18 +74,18 @@ export default function Home() {
                 );
               })}
             </ul>
-          </section>
+          </Section>
         ) : null}
 
-        <section className="section" aria-labelledby="companions-title">
-          <div className="section-head">
-            <h2 id="companions-title" className="section-title">
-              Choose Your Companion
-            </h2>
+        <Section
+          id="companions-title"
+          title="Choose Your Companion"
+          action={
             <Link href="/characters" className="link-gold">
               View All
             </Link>
-          </div>
+          }
+        >
           {characters.isLoading ? (
             <Spinner label="Loading characters" />
           ) : (characters.data ?? []).length === 0 ? (
@@ -109,20 +106,17 @@ export default function Home() {
               ))}
             </ul>
           )}
-        </section>
+        </Section>
 
         {!premium ? (
-          <section className="card upgrade-card" aria-labelledby="upgrade-title">
-            <h2 id="upgrade-title" className="section-title">
-              Unlock Premium Realm
-            </h2>
+          <Section id="upgrade-title" title="Unlock Premium Realm" className="card upgrade-card">
             <p className="muted">
               Unlimited messages, exclusive characters and an advanced memory. R99/month.
             </p>
             <Link href="/subscribe" className="btn btn-gold">
               Upgrade to Premium
             </Link>
-          </section>
+          </Section>
         ) : null}
       </main>
       <BottomNav firstLabel="Chats" />

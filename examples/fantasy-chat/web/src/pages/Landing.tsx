@@ -1,26 +1,27 @@
 import { Link } from "wouter";
-import { Brand } from "../ui/Brand";
 import { FEATURED_CHARACTERS, portraitUrl } from "./featured-characters";
-import { Icon } from "../ui/Icon";
+import { FeatureGrid, type Feature } from "../ui/FeatureGrid";
+import { Section } from "../ui/Section";
+import { Topbar } from "../ui/Topbar";
 
-const FEATURES = [
+const FEATURES: Feature[] = [
   {
-    icon: "users" as const,
+    icon: "users",
     title: "Diverse Characters",
     text: "Over 12 companions: fae lords, shadow warriors, generals and dragon riders, each with a story.",
   },
   {
-    icon: "heart" as const,
+    icon: "heart",
     title: "AI-Powered Romance",
     text: "Conversations that answer in character, remember what you said and grow with every chapter.",
   },
   {
-    icon: "shield" as const,
+    icon: "shield",
     title: "Safe & Private",
     text: "Your chats are yours alone. Adults only, with content rules that keep the realm safe.",
   },
   {
-    icon: "crown" as const,
+    icon: "crown",
     title: "Premium Experience",
     text: "Unlimited messages, an advanced memory of your story and exclusive premium characters.",
   },
@@ -35,12 +36,7 @@ const FEATURES = [
 export default function Landing() {
   return (
     <div className="landing">
-      <header className="topbar">
-        <Brand />
-        <a href="/api/login" className="btn btn-ghost btn-sm">
-          Login
-        </a>
-      </header>
+      <Topbar link={{ href: "/api/login", label: "Login" }} />
       <main>
         <section className="hero">
           <p className="eyebrow">Fantasy romance · 18+</p>
@@ -63,10 +59,7 @@ export default function Landing() {
           <p className="fine-print">7 days free, then R99/month. Cancel anytime.</p>
         </section>
 
-        <section className="section" aria-labelledby="featured-title">
-          <h2 id="featured-title" className="section-title">
-            Meet your companions
-          </h2>
+        <Section id="featured-title" title="Meet your companions">
           <ul className="portrait-strip">
             {FEATURED_CHARACTERS.map((c) => (
               <li key={c.id} className="portrait-card">
@@ -76,24 +69,11 @@ export default function Landing() {
               </li>
             ))}
           </ul>
-        </section>
+        </Section>
 
-        <section className="section" aria-labelledby="features-title">
-          <h2 id="features-title" className="section-title">
-            Why Realmheart
-          </h2>
-          <div className="feature-grid">
-            {FEATURES.map((f) => (
-              <article key={f.title} className="card feature-card">
-                <div className="feature-icon">
-                  <Icon name={f.icon} size={28} />
-                </div>
-                <h3>{f.title}</h3>
-                <p className="muted">{f.text}</p>
-              </article>
-            ))}
-          </div>
-        </section>
+        <Section id="features-title" title="Why Realmheart">
+          <FeatureGrid features={FEATURES} />
+        </Section>
       </main>
       <footer className="footer">
         <p>

@@ -1,25 +1,26 @@
-import { Brand } from "../ui/Brand";
 import { portraitUrl } from "./featured-characters";
-import { Icon } from "../ui/Icon";
+import { FeatureGrid, type Feature } from "../ui/FeatureGrid";
+import { Section } from "../ui/Section";
+import { Topbar } from "../ui/Topbar";
 
-const FEATURES = [
+const FEATURES: Feature[] = [
   {
-    icon: "heart" as const,
+    icon: "heart",
     title: "Immersive Romance",
     text: "Stories that answer you in character and remember every word.",
   },
   {
-    icon: "castle" as const,
+    icon: "castle",
     title: "Royal Courts",
     text: "Intrigue, bargains and moonlit balls among the fae nobility.",
   },
   {
-    icon: "flame" as const,
+    icon: "flame",
     title: "Dragon Wings",
     text: "Ride the storm beside the bravest dragon riders of the realm.",
   },
   {
-    icon: "sparkles" as const,
+    icon: "sparkles",
     title: "Advanced AI",
     text: "Replies that stream as they are written, shaped by your profile.",
   },
@@ -46,12 +47,11 @@ const SCREENS = [
 export default function Preview() {
   return (
     <div className="landing">
-      <header className="topbar">
-        <Brand />
+      <Topbar>
         <a href="/api/login" className="btn btn-primary btn-sm">
           Try Now
         </a>
-      </header>
+      </Topbar>
       <main>
         <section className="hero">
           <p className="eyebrow">App Preview</p>
@@ -67,10 +67,7 @@ export default function Preview() {
           </div>
         </section>
 
-        <section className="section" aria-labelledby="screens-title">
-          <h2 id="screens-title" className="section-title text-center">
-            Screenshots
-          </h2>
+        <Section id="screens-title" title="Screenshots" titleClassName="section-title text-center">
           <ul className="phone-row">
             {SCREENS.map((s) => (
               <li key={s.title} className="phone" aria-label={`Screenshot: ${s.title}`}>
@@ -84,29 +81,22 @@ export default function Preview() {
               </li>
             ))}
           </ul>
-        </section>
+        </Section>
 
-        <section id="features" className="section" aria-labelledby="preview-features">
-          <h2 id="preview-features" className="section-title text-center">
-            Features
-          </h2>
-          <div className="feature-grid">
-            {FEATURES.map((f) => (
-              <article key={f.title} className="card feature-card">
-                <div className="feature-icon">
-                  <Icon name={f.icon} size={28} />
-                </div>
-                <h3>{f.title}</h3>
-                <p className="muted">{f.text}</p>
-              </article>
-            ))}
-          </div>
-        </section>
+        <Section
+          id="preview-features"
+          title="Features"
+          titleClassName="section-title text-center"
+          anchor="features"
+        >
+          <FeatureGrid features={FEATURES} />
+        </Section>
 
-        <section className="section" aria-labelledby="cast-title">
-          <h2 id="cast-title" className="section-title text-center">
-            The Night Court and the Dragon Riders
-          </h2>
+        <Section
+          id="cast-title"
+          title="The Night Court and the Dragon Riders"
+          titleClassName="section-title text-center"
+        >
           <ul className="portrait-strip">
             {[...NIGHT_COURT, ...DRAGON_RIDERS].map((c) => (
               <li key={c.id} className="portrait-card">
@@ -115,12 +105,9 @@ export default function Preview() {
               </li>
             ))}
           </ul>
-        </section>
+        </Section>
 
-        <section className="section card text-center" aria-labelledby="mobile-title">
-          <h2 id="mobile-title" className="section-title">
-            Designed for Mobile
-          </h2>
+        <Section id="mobile-title" title="Designed for Mobile" className="section card text-center">
           <p className="muted">
             Realmheart fits in your hand: a native app shell, one-handed chat and a dark theme made for late
             nights.
@@ -128,7 +115,7 @@ export default function Preview() {
           <a href="/api/login" className="btn btn-primary btn-lg">
             Start Your Journey
           </a>
-        </section>
+        </Section>
       </main>
       <footer className="footer">
         <p>

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
-import { Link } from "wouter";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { isApiError } from "../api/api-error";
 import { ARCHETYPES, PERSONALITY_TRAITS } from "../api/archetypes";
 import { PROFILE_KEY } from "../api/keys";
@@ -8,6 +7,7 @@ import { apiRequest } from "../api/request";
 import type { Profile as ProfileData } from "../api/types";
 import { USER_KEY } from "../auth/use-auth";
 import { toast } from "../toast/toast-store";
+import { BackPage } from "../ui/BackPage";
 import { Spinner } from "../ui/Spinner";
 import { PROFILE_LIMITS, validateProfile, type ProfileErrors } from "./profile-rules";
 
@@ -15,25 +15,18 @@ import { PROFILE_LIMITS, validateProfile, type ProfileErrors } from "./profile-r
 export default function Profile() {
   const profile = useQuery<ProfileData>({ queryKey: PROFILE_KEY });
   return (
-    <div className="page">
-      <header className="topbar">
-        <Link href="/" className="btn btn-ghost btn-sm">
-          ← Back
-        </Link>
-      </header>
-      <main className="content content-narrow">
-        <h1 className="title">Your Character Profile</h1>
-        <p className="muted">Tell your companions who you are. They will remember.</p>
-        {profile.isLoading || !profile.data ? (
-          <div className="stack text-center">
-            <Spinner label="Loading your profile..." />
-            <p className="muted">Loading your profile...</p>
-          </div>
-        ) : (
-          <ProfileForm initial={profile.data} />
-        )}
-      </main>
-    </div>
+    <BackPage narrow>
+      <h1 className="title">Your Character Profile</h1>
+      <p className="muted">Tell your companions who you are. They will remember.</p>
+      {profile.isLoading || !profile.data ? (
+        <div className="stack text-center">
+          <Spinner label="Loading your profile..." />
+          <p className="muted">Loading your profile...</p>
+        </div>
+      ) : (
+        <ProfileForm initial={profile.data} />
+      )}
+    </BackPage>
   );
 }
 
@@ -81,8 +74,12 @@ function ProfileForm({ initial }: { initial: ProfileData }) {
     <form className="card form" onSubmit={submit} noValidate>
       <h2 className="section-title">Character Background</h2>
 
-      <div className="field">
-        <label htmlFor="preferredName">Preferred Name</label>
+      <Field
+        id="preferredName"
+        label="Preferred Name"
+        hint="Characters will use this name to address you."
+        error={<FieldError id="preferredName-error" message={errors.preferredName} />}
+      >
         <input
           id="preferredName"
           className="input"
@@ -91,14 +88,13 @@ function ProfileForm({ initial }: { initial: ProfileData }) {
           aria-describedby="preferredName-hint preferredName-error"
           onChange={(e) => setForm((f) => ({ ...f, preferredName: e.target.value }))}
         />
-        <p id="preferredName-hint" className="hint">
-          Characters will use this name to address you.
-        </p>
-        <FieldError id="preferredName-error" message={errors.preferredName} />
-      </div>
+      </Field>
 
-      <div className="field">
-        <label htmlFor="favoriteArchetype">Favorite Character Type</label>
+      <Field
+        id="favoriteArchetype"
+        label="Favorite Character Type"
+        hint="Similar characters will be recommended to you."
+      >
         <select
           id="favoriteArchetype"
           className="input"
@@ -113,13 +109,14 @@ function ProfileForm({ initial }: { initial: ProfileData }) {
             </option>
           ))}
         </select>
-        <p id="favoriteArchetype-hint" className="hint">
-          Similar characters will be recommended to you.
-        </p>
-      </div>
+      </Field>
 
-      <div className="field">
-        <label htmlFor="backstory">Your Character Backstory</label>
+      <Field
+        id="backstory"
+        label="Your Character Backstory"
+        hint={`This helps characters understand your motivations. (${form.backstory.trim().length}/${PROFILE_LIMITS.backstoryMax})`}
+        error={<FieldError id="backstory-error" message={errors.backstory} />}
+      >
         <textarea
           id="backstory"
           className="input"
@@ -129,12 +126,7 @@ function ProfileForm({ initial }: { initial: ProfileData }) {
           aria-describedby="backstory-hint backstory-error"
           onChange={(e) => setForm((f) => ({ ...f, backstory: e.target.value }))}
         />
-        <p id="backstory-hint" className="hint">
-          This helps characters understand your motivations. ({form.backstory.trim().length}/
-          {PROFILE_LIMITS.backstoryMax})
-        </p>
-        <FieldError id="backstory-error" message={errors.backstory} />
-      </div>
+      </Field>
 
       <fieldset className="field">
         <legend>Personality Traits (choose up to 6)</legend>
@@ -165,6 +157,32 @@ function ProfileForm({ initial }: { initial: ProfileData }) {
         {save.isPending ? "Saving Profile..." : "Save Character Profile"}
       </button>
     </form>
+  );
+}
+
+/** A labelled form control with its hint (`<id>-hint`) and, when given, its error slot. */
+function Field({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  error?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+      <p id={`${id}-hint`} className="hint">
+        {hint}
+      </p>
+      {error}
+    </div>
   );
 }
 

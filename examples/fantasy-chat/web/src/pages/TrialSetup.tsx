@@ -1,12 +1,14 @@
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
-import { Link, useSearch } from "wouter";
+import { useSearch } from "wouter";
 import { isApiError } from "../api/api-error";
 import { pageNavigation } from "../api/navigation";
 import { apiRequest } from "../api/request";
 import { useAuth } from "../auth/use-auth";
 import { toast } from "../toast/toast-store";
+import { BackPage } from "../ui/BackPage";
 import { Icon } from "../ui/Icon";
+import { Section } from "../ui/Section";
 
 interface SetupAnswer {
   status: boolean;
@@ -99,48 +101,38 @@ export default function TrialSetup() {
   );
 
   return (
-    <div className="page">
-      <header className="topbar">
-        <Link href="/" className="btn btn-ghost btn-sm">
-          ← Back
-        </Link>
-      </header>
-      <main className="content content-narrow">
-        <div className="text-center">
-          <div className="big-icon">
-            <Icon name="crown" size={44} />
-          </div>
-          <h1 className="title title-xl">7-Day Free Trial</h1>
-          <p className="muted">Save a card now; nothing is charged until your trial ends. Then R99/month.</p>
+    <BackPage narrow>
+      <div className="text-center">
+        <div className="big-icon">
+          <Icon name="crown" size={44} />
         </div>
-        <form className="card form" onSubmit={submit} noValidate>
-          {field("email", "Email", "email", "email")}
-          {field("firstName", "First name", "text", "given-name")}
-          {field("lastName", "Last name", "text", "family-name")}
-          <p className="notice">
-            <Icon name="lock" size={16} /> Your payment details are protected by our payment provider and are
-            never stored on our servers. You will not be charged during the 7-day trial.
-          </p>
-          <button type="submit" className="btn btn-gold btn-block" disabled={setupTrial.isPending}>
-            {setupTrial.isPending ? "Setting up..." : "Start 7-Day Free Trial"}
-          </button>
-          <p className="fine-print">
-            By starting your trial you agree to our Terms of Service and Privacy Policy.
-          </p>
-        </form>
-        <section className="card" aria-labelledby="what-you-get">
-          <h2 id="what-you-get" className="section-title">
-            What you get
-          </h2>
-          <ul className="checklist">
-            <li>7 days of Premium Realm, free</li>
-            <li>Unlimited conversations with every companion</li>
-            <li>Exclusive premium characters</li>
-            <li>Advanced memory of your story</li>
-            <li>Cancel anytime before the trial ends and pay nothing</li>
-          </ul>
-        </section>
-      </main>
-    </div>
+        <h1 className="title title-xl">7-Day Free Trial</h1>
+        <p className="muted">Save a card now; nothing is charged until your trial ends. Then R99/month.</p>
+      </div>
+      <form className="card form" onSubmit={submit} noValidate>
+        {field("email", "Email", "email", "email")}
+        {field("firstName", "First name", "text", "given-name")}
+        {field("lastName", "Last name", "text", "family-name")}
+        <p className="notice">
+          <Icon name="lock" size={16} /> Your payment details are protected by our payment provider and are
+          never stored on our servers. You will not be charged during the 7-day trial.
+        </p>
+        <button type="submit" className="btn btn-gold btn-block" disabled={setupTrial.isPending}>
+          {setupTrial.isPending ? "Setting up..." : "Start 7-Day Free Trial"}
+        </button>
+        <p className="fine-print">
+          By starting your trial you agree to our Terms of Service and Privacy Policy.
+        </p>
+      </form>
+      <Section id="what-you-get" title="What you get" className="card">
+        <ul className="checklist">
+          <li>7 days of Premium Realm, free</li>
+          <li>Unlimited conversations with every companion</li>
+          <li>Exclusive premium characters</li>
+          <li>Advanced memory of your story</li>
+          <li>Cancel anytime before the trial ends and pay nothing</li>
+        </ul>
+      </Section>
+    </BackPage>
   );
 }

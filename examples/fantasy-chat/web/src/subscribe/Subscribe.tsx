@@ -16,6 +16,9 @@ import {
   verifyPayment,
 } from "./web-payment";
 import { Icon } from "../ui/Icon";
+import { FeatureGrid, type Feature } from "../ui/FeatureGrid";
+import { Section } from "../ui/Section";
+import { PlanCard } from "./PlanCard";
 
 type Method = "sdk" | "web";
 
@@ -33,19 +36,19 @@ const PREMIUM_FEATURES = [
   "Advanced memory system",
   "Cancel anytime",
 ];
-const WHY = [
+const WHY: Feature[] = [
   {
-    icon: "infinity" as const,
+    icon: "infinity",
     title: "Unlimited Conversations",
     text: "Talk as long as the night allows, with every companion, without counting messages.",
   },
   {
-    icon: "sparkles" as const,
+    icon: "sparkles",
     title: "Enhanced AI",
     text: "Priority replies and an advanced memory that keeps every promise and secret you share.",
   },
   {
-    icon: "flame" as const,
+    icon: "flame",
     title: "Exclusive Content",
     text: "Premium-only characters: fae royalty, shadow queens and legendary dragon riders.",
   },
@@ -231,35 +234,12 @@ export default function Subscribe() {
         ) : null}
 
         <div className="plans">
-          <section className="card plan" aria-labelledby="plan-free">
-            <h2 id="plan-free" className="plan-name">
-              Free
-            </h2>
-            <p className="plan-price">
-              R0<span className="plan-period">/month</span>
-            </p>
-            <ul className="checklist">
-              {FREE_FEATURES.map((f) => (
-                <li key={f}>{f}</li>
-              ))}
-            </ul>
+          <PlanCard id="plan-free" name="Free" price="R0" features={FREE_FEATURES}>
             <button type="button" className="btn btn-ghost btn-block" disabled>
               Current Plan
             </button>
-          </section>
-          <section className="card plan plan-premium" aria-labelledby="plan-premium">
-            <span className="badge badge-gold plan-badge">MOST POPULAR</span>
-            <h2 id="plan-premium" className="plan-name">
-              Premium Realm
-            </h2>
-            <p className="plan-price">
-              R99<span className="plan-period">/month</span>
-            </p>
-            <ul className="checklist">
-              {PREMIUM_FEATURES.map((f) => (
-                <li key={f}>{f}</li>
-              ))}
-            </ul>
+          </PlanCard>
+          <PlanCard id="plan-premium" name="Premium Realm" price="R99" features={PREMIUM_FEATURES} popular>
             <button
               type="button"
               className="btn btn-gold btn-block"
@@ -268,7 +248,7 @@ export default function Subscribe() {
             >
               {premiumLabel}
             </button>
-          </section>
+          </PlanCard>
         </div>
 
         {sdkReady && !subscribed ? (
@@ -279,22 +259,9 @@ export default function Subscribe() {
           </div>
         ) : null}
 
-        <section className="section" aria-labelledby="why-title">
-          <h2 id="why-title" className="section-title text-center">
-            Why Choose Premium?
-          </h2>
-          <div className="feature-grid feature-grid-3">
-            {WHY.map((w) => (
-              <article key={w.title} className="card feature-card">
-                <div className="feature-icon">
-                  <Icon name={w.icon} size={28} />
-                </div>
-                <h3>{w.title}</h3>
-                <p className="muted">{w.text}</p>
-              </article>
-            ))}
-          </div>
-        </section>
+        <Section id="why-title" title="Why Choose Premium?" titleClassName="section-title text-center">
+          <FeatureGrid features={WHY} className="feature-grid feature-grid-3" />
+        </Section>
       </main>
     </div>
   );
