@@ -4,6 +4,7 @@ import Fastify from "fastify";
 import { z } from "zod";
 import { loadCatalogueFile } from "./catalogue/load-catalogue.js";
 import { openBillingDatabase } from "./db/database.js";
+import { billingFrameworkErrors } from "./framework-errors.js";
 import { billingServer } from "./plugin.js";
 
 const envSchema = z
@@ -60,7 +61,10 @@ async function main() {
   );
   const catalogue = await loadCatalogueFile(env.CATALOGUE);
   const { WEBHOOK_URL: webhookUrl, WEBHOOK_SECRET: webhookSecret } = env;
-  const app = Fastify({ logger: { level: "info", redact: ["req.headers.authorization"] } });
+  const app = Fastify({
+    logger: { level: "info", redact: ["req.headers.authorization"] },
+    frameworkErrors: billingFrameworkErrors,
+  });
   await app.register(billingServer, {
     prefix: env.PREFIX,
     database,

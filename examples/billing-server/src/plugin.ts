@@ -5,7 +5,9 @@ import type { Catalogue } from "./catalogue/catalogue-schema.js";
 import { seedCatalogue } from "./catalogue/seed-catalogue.js";
 import type { BillingContext, Caller } from "./context.js";
 import type { BillingDatabase } from "./db/database.js";
+import { isDatabaseUnavailable } from "./db/database-unavailable.js";
 import { apiKeys, projects } from "./db/schema.js";
+import { SECURITY_HEADERS } from "./security-headers.js";
 import { catalogueRoutes } from "./routes/catalogue-routes.js";
 import { subscriberRoutes } from "./routes/subscriber-routes.js";
 import { receiptRoutes } from "./routes/receipt-routes.js";
@@ -58,6 +60,19 @@ function allowOrigin(reply: FastifyReply, origin: string | undefined, allowed: s
   reply.header("Vary", "Origin");
 }
 
+/** The 503 answer's message when the database cannot be reached; clients retry after `Retry-After` seconds. */
+export const DATABASE_UNAVAILABLE_MESSAGE = "The billing database is unavailable. Please retry shortly.";
+const DATABASE_RETRY_AFTER_S = 5;
+
+/** The driver's error code (SQLSTATE or errno) of an error or its cause, for logs. */
+function errorCodeOf(error: unknown): string | undefined {
+  for (let e = error; typeof e === "object" && e !== null; e = (e as { cause?: unknown }).cause) {
+    const { code } = e as { code?: unknown };
+    if (typeof code === "string") return code;
+  }
+  return undefined;
+}
+
 /**
  * The billing server as a Fastify plugin: every call of the purchases-web wire protocol, under any prefix.
  *
@@ -84,6 +99,17 @@ export async function billingServer(app: FastifyInstance, options: BillingServer
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ code: BillingErrorCode.BadRequest, message: error.message });
     }
+    if (isDatabaseUnavailable(error)) {
+      // Only the error's kind is logged: a failed query's text carries its parameters (emails, user ids).
+      request.log.warn(
+        { errorName: error.name, errorCode: errorCodeOf(error) },
+        "billing database unavailable",
+      );
+      return reply
+        .status(503)
+        .header("Retry-After", String(DATABASE_RETRY_AFTER_S))
+        .send({ code: BillingErrorCode.InternalServerError, message: DATABASE_UNAVAILABLE_MESSAGE });
+    }
     request.log.error({ err: error }, "billing server error");
     return reply
       .status(500)
@@ -93,6 +119,10 @@ export async function billingServer(app: FastifyInstance, options: BillingServer
   app.setNotFoundHandler((_request, reply) =>
     reply.status(404).send({ code: BillingErrorCode.BadRequest, message: "Not found." }),
   );
+
+  app.addHook("onRequest", async (_request, reply) => {
+    reply.headers(SECURITY_HEADERS);
+  });
 
   // CORS preflights carry no API key: they are answered for any origin; the real request is then checked
   // against the key's project's allowed origins.

@@ -21,6 +21,8 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** PostgreSQL schema to use (created if missing), so that several servers or test files can share one database. */
   pgSchema?: string;
+  /** How long a PostgreSQL query waits for a connection before failing (answered 503); 10 s by default. */
+  connectionTimeoutMillis?: number;
 }
 
 /** Its own migrations table, so a host app's Drizzle migrations can live in the same database. */

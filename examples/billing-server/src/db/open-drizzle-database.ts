@@ -27,9 +27,41 @@ export interface DrizzleDatabaseOptions<TSchema extends Record<string, unknown>>
   loadDataDir?: Blob;
   /** PostgreSQL schema to use (created if missing), so several servers or test files can share one database. */
   pgSchema?: string;
+  /**
+   * How long a PostgreSQL query waits for a connection before failing (then answered 503); 10 s by default, so
+   * that an unreachable database never leaves a request hanging.
+   */
+  connectionTimeoutMillis?: number;
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/**
+ * Gives a checked-out client back to the pool (which discards it) as soon as its connection is lost, and makes
+ * a later `release()` harmless. Drizzle's transactions do not release their client when `begin` itself fails,
+ * so without this every transaction started during a database outage would keep a pool slot forever and the
+ * server would never recover.
+ */
+function releaseLostClients(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool) as (callback?: unknown) => unknown;
+  pool.connect = ((callback?: unknown) => {
+    // The pool's own query() checks clients out with a callback and releases them itself.
+    if (callback) return connect(callback);
+    return (connect() as Promise<pg.PoolClient>).then((client) => {
+      const release = client.release.bind(client);
+      let released = false;
+      const releaseOnce = (error?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        client.removeListener("error", releaseOnce);
+        release(error);
+      };
+      client.on("error", releaseOnce);
+      client.release = releaseOnce;
+      return client;
+    });
+  }) as typeof pool.connect;
+}
 
 /**
  * Opens PostgreSQL when `databaseUrl` is given, else embedded PGlite, and applies the migrations. Shared by the
@@ -51,10 +83,14 @@ export async function openDrizzleDatabase<TSchema extends Record<string, unknown
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
+      connectionTimeoutMillis: options.connectionTimeoutMillis ?? 10_000,
       ...(schemaName ? { options: `-c search_path=${schemaName}` } : {}),
     });
-    // An idle connection dropped by the server must not crash the process; the next query reconnects or fails.
+    // A dropped connection must not crash the process: the pool reports it for idle clients, each client for
+    // itself while checked out (inside a transaction). The query running on it fails, which the caller sees.
     pool.on("error", () => {});
+    pool.on("connect", (client) => client.on("error", () => {}));
+    releaseLostClients(pool);
     try {
       if (schemaName) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schemaName}`);
       const db = drizzlePg(pool, { schema });

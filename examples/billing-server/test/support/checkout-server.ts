@@ -8,7 +8,13 @@ import { parseCatalogue } from "../../src/catalogue/catalogue-schema.js";
 import type { BillingServerOptions } from "../../src/plugin.js";
 import { KEYS, testCatalogue } from "./catalogue.js";
 import { startFakeStripe, type FakeStripe } from "./fake-stripe.js";
-import { call, startTestServer, type DatabaseKind, type TestServer } from "./test-server.js";
+import {
+  call,
+  startTestServer,
+  type DatabaseKind,
+  type TestHarnessOptions,
+  type TestServer,
+} from "./test-server.js";
 
 export const MANAGEMENT_URL = "https://billing.example.test/manage";
 
@@ -50,6 +56,7 @@ export interface CheckoutServer {
 export async function startCheckoutServer(
   kind: DatabaseKind,
   options: Partial<Omit<BillingServerOptions, "database">> = {},
+  harness: TestHarnessOptions = {},
 ): Promise<CheckoutServer> {
   // Webhooks are signed with the billing server's clock, which exists only once the server started.
   const clockOf: { server?: TestServer } = {};
@@ -57,12 +64,16 @@ export async function startCheckoutServer(
     now: () => clockOf.server?.clock.now ?? new Date(),
     publishableKey: "pk_test_realmheart",
   });
-  const server = await startTestServer(kind, {
-    stripe: stripe.options,
-    managementUrl: MANAGEMENT_URL,
-    catalogue: checkoutCatalogue(),
-    ...options,
-  });
+  const server = await startTestServer(
+    kind,
+    {
+      stripe: stripe.options,
+      managementUrl: MANAGEMENT_URL,
+      catalogue: checkoutCatalogue(),
+      ...options,
+    },
+    harness,
+  );
   clockOf.server = server;
   stripe.webhookUrl = `${server.url}/rcbilling/v1/stripe/webhook`;
   return {

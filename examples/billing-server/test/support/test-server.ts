@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import pg from "pg";
 import { randomBytes } from "node:crypto";
 import { openBillingDatabase, type BillingDatabase } from "../../src/db/database.js";
+import { billingFrameworkErrors } from "../../src/framework-errors.js";
 import { billingServer, type BillingServerOptions } from "../../src/plugin.js";
 import { testCatalogue } from "./catalogue.js";
 
@@ -21,15 +22,29 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** How the harness around the plugin is set up. */
+export interface TestHarnessOptions {
+  /** Where the server's pino logs go (at trace level); logging is off without it. */
+  logStream?: { write(line: string): void };
+  /** The URL the server's PostgreSQL pool connects to instead of TEST_DATABASE_URL (a fault proxy). */
+  connectVia?: (databaseUrl: string) => string;
+  connectionTimeoutMillis?: number;
+}
+
 export async function startTestServer(
   kind: DatabaseKind,
   options: Partial<Omit<BillingServerOptions, "database">> = {},
+  harness: TestHarnessOptions = {},
 ): Promise<TestServer> {
   const pgSchema = `test_${randomBytes(6).toString("hex")}`;
   const databaseUrl = process.env.TEST_DATABASE_URL;
   const database =
     kind === "postgres" && databaseUrl
-      ? await openBillingDatabase({ databaseUrl, pgSchema })
+      ? await openBillingDatabase({
+          databaseUrl: harness.connectVia ? harness.connectVia(databaseUrl) : databaseUrl,
+          pgSchema,
+          connectionTimeoutMillis: harness.connectionTimeoutMillis,
+        })
       : await openBillingDatabase();
   const clock = {
     now: new Date("2026-11-21T12:00:00Z"),
@@ -37,7 +52,10 @@ export async function startTestServer(
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
-  const app = Fastify({ logger: false });
+  const app = Fastify({
+    logger: harness.logStream ? { level: "trace", stream: harness.logStream } : false,
+    frameworkErrors: billingFrameworkErrors,
+  });
   await app.register(billingServer, {
     prefix: "/billing",
     database,
