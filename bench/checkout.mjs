@@ -1,0 +1,90 @@
+// Benchmark 2: checkout time-to-interactive in Chromium against the local billing server (its built CLI, PGlite,
+// the Realmheart catalogue): purchase() → Test Store modal shown (test_ key); purchase() → card form shown with a
+// fake Stripe (rcb_sb_ key; Stripe's API and Stripe.js are faked, bench/support/fake-stripe.mjs); presentPaywall()
+// → first paint of the paywall. Each run is a fresh browser context (nothing cached, the SDK's lazy chunks fetched
+// over HTTP from 127.0.0.1) and a new app user; the clock runs in the page from the call to the animation frame
+// in which the awaited element is first shown. Offerings are fetched before the clock starts, as a host app shows
+// its upgrade button only once it knows them.
+//
+//   npm run build && npm run build -w @purchases-web/billing-server && node bench/checkout.mjs
+//
+// Env: BENCH_RUNS (runs per flow, default 30), CHROMIUM_PATH (default /usr/bin/chromium).
+import { chromium } from "playwright-core";
+import { startFakeStripeApi, FAKE_STRIPE_SCRIPT } from "./support/fake-stripe.mjs";
+import { startPageServer } from "./support/page-server.mjs";
+import { startBillingServer } from "./support/processes.mjs";
+import { printTable, summarize, writeResult } from "./support/report.mjs";
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const KEYS = { test: "test_realmheart_local", sandbox: "rcb_sb_realmheart_local" };
+const FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const FLOWS = [
+  { flow: "testStore", what: "purchase() → Test Store modal (test_ key)", key: KEYS.test },
+  { flow: "cardForm", what: "purchase() → card form, fake Stripe (rcb_sb_ key)", key: KEYS.sandbox },
+  { flow: "paywall", what: "presentPaywall() → first paint (test_ key)", key: KEYS.test },
+];
+
+const stripeApi = await startFakeStripeApi();
+const billing = await startBillingServer({
+  STRIPE_SECRET_KEY: "sk_test_bench",
+  STRIPE_WEBHOOK_SECRET: "whsec_bench",
+  STRIPE_PUBLISHABLE_KEY: "pk_test_bench",
+  STRIPE_API_BASE: stripeApi.url,
+});
+const host = await startPageServer();
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  headless: true,
+  args: FLAGS,
+});
+
+/** One timed run in a fresh context: returns milliseconds. */
+async function run(flow, key, n) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
+  try {
+    // Every request stays on this machine.
+    await context.route(
+      (url) => url.hostname !== "127.0.0.1",
+      (route) => route.abort("blockedbyclient"),
+    );
+    const page = await context.newPage();
+    if (flow === "cardForm") await page.addInitScript({ content: FAKE_STRIPE_SCRIPT });
+    await page.goto(host.url);
+    await page.waitForFunction("window.__hostReady === true");
+    const config = { apiKey: key, appUserId: `bench_${flow}_${n}_${Date.now()}`, baseUrl: billing.url };
+    await page.evaluate(`window.bench.configure(${JSON.stringify(config)})`);
+    return await page.evaluate(`window.bench.time(${JSON.stringify(flow)})`);
+  } finally {
+    await context.close();
+  }
+}
+
+const rows = [];
+try {
+  for (const { flow, what, key } of FLOWS) {
+    await run(flow, key, 0); // warm-up: the server's first queries and Chromium's process pool
+    const times = [];
+    for (let n = 1; n <= RUNS; n++) times.push(await run(flow, key, n));
+    rows.push({ flow, what, ...summarize(times), times: times.map((t) => Math.round(t * 10) / 10) });
+    console.error(`[checkout] ${what}: median ${rows.at(-1).median} ms`);
+  }
+} finally {
+  await browser.close();
+  await host.close();
+  await billing.stop();
+  await stripeApi.close();
+}
+
+printTable(
+  ["flow (Chromium, fresh context per run)", "runs", "median ms", "p90 ms", "min ms", "max ms"],
+  rows.map((row) => [row.what, row.runs, row.median, row.p90, row.min, row.max]),
+);
+writeResult("checkout", { rows });

@@ -1,0 +1,170 @@
+// The servers under measurement, each a child process started from its built CLI, as an operator runs it: the
+// billing server alone, and the Realmheart app. Also a throwaway PostgreSQL database per run, because other test
+// runs use the `test` database concurrently.
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { ROOT } from "./report.mjs";
+
+export const APP_MAIN = join(ROOT, "examples/fantasy-chat/dist/server/main.js");
+export const BILLING_CLI = join(ROOT, "examples/billing-server/dist/cli.js");
+/** The PostgreSQL the test suites use; a run creates its own database on it. */
+export const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+// Servers still running when the bench exits (a crash, Ctrl-C) are killed and their data removed with it.
+const running = new Map();
+process.once("exit", () => {
+  for (const [child, dataDir] of running) {
+    child.kill("SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => process.exit(130));
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resident set size of a process in bytes (Linux /proc). */
+export function rssOf(pid) {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return match ? Number(match[1]) * 1024 : NaN;
+}
+
+async function waitForHttp(url, child, output, deadlineMs) {
+  const deadline = Date.now() + deadlineMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output.join("")}`);
+    try {
+      const response = await fetch(url);
+      if (response.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`server did not answer ${url} within ${deadlineMs} ms:\n${output.join("")}`);
+}
+
+/**
+ * Starts `node <script>` with `env` on a free port and waits until `readyPath` answers. The returned handle
+ * stops it with SIGTERM and removes its temporary data directory.
+ */
+export async function startNodeServer(script, env, readyPath) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), "pw-bench-data-"));
+  const output = [];
+  const child = spawn(process.execPath, [script], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  running.set(child, dataDir);
+  let stopping = false;
+  child.once("exit", (code, signal) => {
+    running.delete(child);
+    // A server that dies under measurement says why, instead of leaving only the client's ECONNREFUSED.
+    if (!stopping) console.error(`${script} exited (${signal ?? code}) unexpectedly:\n${output.join("")}`);
+  });
+  const keep = (chunk) => {
+    output.push(String(chunk));
+    if (output.length > 200) output.shift();
+  };
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(`${url}${readyPath}`, child, output, 120_000);
+  } catch (error) {
+    child.kill("SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    url,
+    port,
+    pid: child.pid,
+    rss: () => rssOf(child.pid),
+    output,
+    async stop() {
+      stopping = true;
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The billing server's CLI (Realmheart catalogue) with `env` added, e.g. the Stripe variables. */
+export function startBillingServer(env = {}) {
+  return startNodeServer(BILLING_CLI, { ...env }, "/");
+}
+
+/** The bare Fastify hello-world baseline (bench/support/hello-server.mjs). */
+export function startHelloServer() {
+  return startNodeServer(join(ROOT, "bench/support/hello-server.mjs"), {}, "/");
+}
+
+/** The shared secret the bench signs billing webhooks with (passed to the app as BILLING_WEBHOOK_SECRET). */
+export const BILLING_WEBHOOK_SECRET = "bench-billing-webhook-secret-0123456789";
+
+/**
+ * The built Realmheart server in production mode on a fresh data directory; `databaseUrl` null means PGlite.
+ */
+export function startAppServer({ databaseUrl = null, env = {} } = {}) {
+  return startNodeServer(
+    APP_MAIN,
+    {
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      SESSION_SECRET: "bench-session-secret-bench-session-secret",
+      BILLING_WEBHOOK_SECRET,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...env,
+    },
+    "/api/health",
+  );
+}
+
+/** Creates `bench_<pid>_<n>` on the test PostgreSQL; `drop()` removes it. */
+let databases = 0;
+export async function createPostgresDatabase() {
+  const name = `bench_${process.pid}_${++databases}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: POSTGRES_URL });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
