@@ -9,7 +9,7 @@
 //   npm run build && npm run build -w @purchases-web/billing-server && node bench/checkout.mjs
 //
 // Env: BENCH_RUNS (runs per flow, default 30), CHROMIUM_PATH (default /usr/bin/chromium).
-import { chromium } from "playwright-core";
+import { launchChromium } from "../scripts/chromium.mjs";
 import { startFakeStripeApi, FAKE_STRIPE_SCRIPT } from "./support/fake-stripe.mjs";
 import { startPageServer } from "./support/page-server.mjs";
 import { startBillingServer } from "./support/processes.mjs";
@@ -17,15 +17,6 @@ import { printTable, summarize, writeResult } from "./support/report.mjs";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const KEYS = { test: "test_realmheart_local", sandbox: "rcb_sb_realmheart_local" };
-const FLAGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const FLOWS = [
   { flow: "testStore", what: "purchase() → Test Store modal (test_ key)", key: KEYS.test },
   { flow: "cardForm", what: "purchase() → card form, fake Stripe (rcb_sb_ key)", key: KEYS.sandbox },
@@ -40,11 +31,7 @@ const billing = await startBillingServer({
   STRIPE_API_BASE: stripeApi.url,
 });
 const host = await startPageServer();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  headless: true,
-  args: FLAGS,
-});
+const browser = await launchChromium();
 
 /** One timed run in a fresh context: returns milliseconds. */
 async function run(flow, key, n) {

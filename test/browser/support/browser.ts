@@ -4,21 +4,9 @@ import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { expect } from "vitest";
 import { REPO_ROOT } from "./page-server";
-
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-const FLAGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 /** Bounded waits: every Playwright call fails within this, well inside the test timeout. */
 export const STEP_TIMEOUT = 10_000;
@@ -30,9 +18,7 @@ export function ensureBuilt() {
   if (built.status !== 0) throw new Error("npm run build failed");
 }
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS, timeout: 30_000 });
-}
+export { launchChromium as launchBrowser } from "../../../scripts/chromium.mjs";
 
 /** What the page did that a test should know about: uncaught errors, console errors, off-machine requests. */
 export interface PageLog {

@@ -2,30 +2,13 @@
 // 127.0.0.1, console errors collected, and axe-core run in the page.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { expect } from "vitest";
-
-const FLAGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 /** Bounded waits: every Playwright call fails within this, well inside the test timeout. */
 export const STEP_TIMEOUT = 15_000;
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    headless: true,
-    args: FLAGS,
-    timeout: 30_000,
-  });
-}
+export { launchChromium as launchBrowser } from "../../../../scripts/chromium.mjs";
 
 /** What a page did that the test should know about. */
 export interface PageLog {

@@ -6,7 +6,7 @@ import type { AppContext } from "../context.js";
 import { processedBillingEvents, users } from "../db/schema.js";
 import { ApiError } from "../http/api-error.js";
 import { installRawBodyParser, rawBodyOf } from "../http/raw-body.js";
-import { isUuid } from "../http/validate.js";
+import { isUuid, unstorableField } from "../http/validate.js";
 import { applyBillingEvent, billingWebhookBody, countsInEnvironment } from "./billing-event.js";
 
 /** Compares two secrets in constant time, whatever their lengths. */
@@ -52,7 +52,8 @@ export async function billingWebhookRoutes(
       throw new ApiError(400, "The request body is not valid JSON", "invalid_json");
     }
     const parsed = billingWebhookBody.safeParse(json);
-    if (!parsed.success) throw new ApiError(400, "Not a billing-server event", "validation_error");
+    if (!parsed.success || unstorableField(json) !== null)
+      throw new ApiError(400, "Not a billing-server event", "validation_error");
     const event = parsed.data.event;
     const headerId = request.headers["x-webhook-id"];
     if (typeof headerId === "string" && headerId !== event.id) {

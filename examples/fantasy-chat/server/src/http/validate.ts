@@ -9,6 +9,10 @@ import { ApiError } from "./api-error.js";
  * const body = parseInput(loginSchema, request.body);
  */
 export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const unstorable = unstorableField(value);
+  if (unstorable !== null) {
+    throw new ApiError(400, UNSTORABLE_MESSAGE, "validation_error", { [unstorable]: UNSTORABLE_MESSAGE });
+  }
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const fields: Record<string, string> = {};
@@ -18,6 +22,42 @@ export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.in
   }
   const first = result.error.issues[0]?.message ?? "Invalid request";
   throw new ApiError(400, first, "validation_error", fields);
+}
+
+// PostgreSQL text cannot hold NUL (the query fails: a 500), and UTF-8 cannot encode a lone UTF-16 surrogate (the
+// driver would silently store U+FFFD instead of what was sent), so both are bad input wherever they appear.
+// eslint-disable-next-line no-control-regex
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const UNSTORABLE_MESSAGE = "Text cannot contain NUL characters or unpaired surrogates";
+
+/**
+ * Whether a string can be stored and compared in the database as it is: no NUL, no lone surrogate.
+ *
+ * @example
+ * isStorableText("Ysolde"); // true
+ * isStorableText("a\u0000b"); // false
+ */
+export function isStorableText(text: string): boolean {
+  return !UNSTORABLE.test(text);
+}
+
+/**
+ * The top-level field (or "body") of a parsed JSON value holding a string or key that is not storable text, or
+ * null when there is none.
+ *
+ * @example
+ * unstorableField({ name: "ok", tags: ["a\u0000"] }); // "tags"
+ */
+export function unstorableField(value: unknown, field = "body", depth = 0): string | null {
+  if (typeof value === "string") return isStorableText(value) ? null : field;
+  if (typeof value !== "object" || value === null || depth > 64) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const name = depth === 0 && !Array.isArray(value) ? key : field;
+    if (!isStorableText(key)) return name;
+    const found = unstorableField(item, name, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { AppContext } from "../context.js";
 import type { PaymentKind } from "../db/schema.js";
+import { isStorableText } from "../http/validate.js";
 import { isPaymentGatewayError } from "./payment-gateway.js";
 import { findPayment } from "./payment-store.js";
 import { confirmPayment } from "./settle-payment.js";
@@ -54,7 +55,7 @@ export async function callbackRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   for (const [path, kind] of routes) {
     app.get<{ Querystring: { reference?: unknown; trxref?: unknown } }>(path, async (request, reply) => {
       const given = request.query.reference ?? request.query.trxref;
-      const reference = typeof given === "string" ? given.slice(0, 100) : "";
+      const reference = typeof given === "string" && isStorableText(given) ? given.slice(0, 100) : "";
       const result = await resultOf(kind, reference, request.log);
       return reply.redirect(DESTINATIONS[kind](result, reference), 303);
     });

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { AppContext } from "../context.js";
 import { ApiError } from "../http/api-error.js";
 import { installRawBodyParser, rawBodyOf } from "../http/raw-body.js";
+import { unstorableField } from "../http/validate.js";
 import { isPaymentGatewayError } from "./payment-gateway.js";
 import { parsePaystackTransaction } from "./paystack-gateway.js";
 import { findPayment } from "./payment-store.js";
@@ -61,7 +62,8 @@ export async function paystackWebhookRoutes(
       throw new ApiError(400, "The request body is not valid JSON", "invalid_json");
     }
     const body = webhookBody.safeParse(json);
-    if (!body.success) throw new ApiError(400, "Not a Paystack event", "validation_error");
+    if (!body.success || unstorableField(json) !== null)
+      throw new ApiError(400, "Not a Paystack event", "validation_error");
     if (body.data.event !== "charge.success") return { received: true };
 
     let transaction;

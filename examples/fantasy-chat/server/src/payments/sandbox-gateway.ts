@@ -3,6 +3,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Clock } from "../clock.js";
 import type { AppDb } from "../db/database.js";
 import { sandboxTransactions } from "../db/schema.js";
+import { isStorableText } from "../http/validate.js";
 import {
   PaymentGatewayError,
   type ChargeInput,
@@ -126,6 +127,8 @@ export class SandboxGateway implements PaymentGateway {
 
   /** The transaction with this reference, for the authorization page. */
   async find(reference: string): Promise<SandboxTransaction | null> {
+    // A reference from a URL may hold what no stored reference can (the query would fail).
+    if (!isStorableText(reference)) return null;
     const [row] = await this.db
       .select()
       .from(sandboxTransactions)
