@@ -22,6 +22,7 @@ import {
   type DatabaseKind,
   type TestApp,
 } from "./support/test-app.js";
+import { hostileString, type Body, type Json } from "../../../billing-server/test/support/hostile-input.js";
 
 /** Cases per property: 11,200 in all on PGlite (the refusal property alone 10,000), 1,300 on PostgreSQL. */
 const RUNS: Record<DatabaseKind, { refusal: number; paths: number; strings: number }> = {
@@ -30,49 +31,12 @@ const RUNS: Record<DatabaseKind, { refusal: number; paths: number; strings: numb
 };
 const WEBHOOK_SECRET = "fuzz-webhook-secret-0123456789";
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type Body = Record<string, Json>;
 type Who = "anonymous" | "user" | "admin";
 type Method = "POST" | "PUT" | "PATCH" | "DELETE";
 
 // ---------------------------------------------------------------------------------------------------------
 // Generators
 
-const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c));
-const hostileChar = fc.oneof(
-  loneSurrogate,
-  fc.constantFrom(
-    "\u0000",
-    "\u202e",
-    "\u200b",
-    "\ufeff",
-    "😀",
-    "é",
-    "'",
-    '"',
-    "\\",
-    "%",
-    "<",
-    ">",
-    "&",
-    "\n",
-  ),
-);
-const hostileString: fc.Arbitrary<string> = fc.oneof(
-  fc.string({ unit: "binary", maxLength: 30 }),
-  fc.string({ unit: hostileChar, minLength: 1, maxLength: 30 }),
-  fc.constantFrom(
-    "'; DROP TABLE users; --",
-    "<script>alert(1)</script>",
-    "__proto__",
-    "constructor",
-    "",
-    " ",
-    "a\u0000b",
-    "\ud800",
-  ),
-  fc.integer({ min: 300, max: 4_000 }).map((n) => "😀é".repeat(n / 3)),
-);
 const anyJson = fc.jsonValue({ maxDepth: 2 }) as fc.Arbitrary<Json>;
 
 type FieldType = "string" | "number" | "array";
