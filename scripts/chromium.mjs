@@ -29,3 +29,34 @@ export function launchChromium() {
     timeout: 30_000,
   });
 }
+
+/**
+ * A fresh page in its own context whose requests may only reach 127.0.0.1 (others are aborted and recorded), with
+ * uncaught errors and console errors collected in `log`. A "Failed to load resource" error from a URL matching
+ * `expectedFailures` (an answer the test provokes on purpose) is not collected.
+ *
+ * @example
+ * const { page, log } = await openLoopbackPage(browser, { stepTimeoutMs: 10_000 });
+ */
+export async function openLoopbackPage(browser, { width = 1280, stepTimeoutMs, expectedFailures = [] } = {}) {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: "en-US" });
+  if (stepTimeoutMs !== undefined) context.setDefaultTimeout(stepTimeoutMs);
+  const log = { errors: [], consoleErrors: [], blocked: [] };
+  await context.route(
+    (url) => url.hostname !== "127.0.0.1",
+    (route) => {
+      log.blocked.push(route.request().url());
+      return route.abort("blockedbyclient");
+    },
+  );
+  const page = await context.newPage();
+  page.on("pageerror", (error) => log.errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() !== "error") return;
+    const where = message.location().url;
+    const expected =
+      message.text().startsWith("Failed to load resource") && expectedFailures.some((p) => p.test(where));
+    if (!expected) log.consoleErrors.push(`${message.text()} (${where})`);
+  });
+  return { context, page, log };
+}

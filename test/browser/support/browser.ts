@@ -18,14 +18,10 @@ export function ensureBuilt() {
   if (built.status !== 0) throw new Error("npm run build failed");
 }
 
-export { launchChromium as launchBrowser } from "../../../scripts/chromium.mjs";
+import { openLoopbackPage, type PageLog } from "../../../scripts/chromium.mjs";
 
-/** What the page did that a test should know about: uncaught errors, console errors, off-machine requests. */
-export interface PageLog {
-  errors: string[];
-  consoleErrors: string[];
-  blocked: string[];
-}
+export { launchChromium as launchBrowser } from "../../../scripts/chromium.mjs";
+export type { PageLog };
 
 /** Closes the page's context and checks that it threw nothing, logged no error and stayed on 127.0.0.1. */
 export async function closeCleanPage(page: Page | undefined, log: PageLog): Promise<void> {
@@ -37,21 +33,7 @@ export async function closeCleanPage(page: Page | undefined, log: PageLog): Prom
 
 /** A fresh page (own context) whose requests may only reach 127.0.0.1. */
 export async function openPage(browser: Browser): Promise<{ page: Page; log: PageLog }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
-  context.setDefaultTimeout(STEP_TIMEOUT);
-  const log: PageLog = { errors: [], consoleErrors: [], blocked: [] };
-  await context.route(
-    (url) => url.hostname !== "127.0.0.1",
-    (route) => {
-      log.blocked.push(route.request().url());
-      return route.abort("blockedbyclient");
-    },
-  );
-  const page = await context.newPage();
-  page.on("pageerror", (error) => log.errors.push(error.message));
-  page.on("console", (message) => {
-    if (message.type() === "error") log.consoleErrors.push(message.text());
-  });
+  const { page, log } = await openLoopbackPage(browser, { stepTimeoutMs: STEP_TIMEOUT });
   return { page, log };
 }
 

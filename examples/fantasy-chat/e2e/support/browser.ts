@@ -8,48 +8,21 @@ import { expect } from "vitest";
 /** Bounded waits: every Playwright call fails within this, well inside the test timeout. */
 export const STEP_TIMEOUT = 15_000;
 
-export { launchChromium as launchBrowser } from "../../../../scripts/chromium.mjs";
+import { openLoopbackPage, type PageLog } from "../../../../scripts/chromium.mjs";
 
-/** What a page did that the test should know about. */
-export interface PageLog {
-  errors: string[];
-  consoleErrors: string[];
-  blocked: string[];
-}
+export { launchChromium as launchBrowser } from "../../../../scripts/chromium.mjs";
+export type { PageLog };
 
 /**
  * A fresh context and page at a phone-to-desktop `width`, whose requests may only reach 127.0.0.1.
  * `expectedFailures` lists URLs whose non-OK answers are part of the flow (the signed-out `GET /api/auth/user`
  * answers 401 by design, which Chromium reports as a console error): those console lines are not counted.
  */
-export async function openPage(
+export function openPage(
   browser: Browser,
   options: { width?: number; expectedFailures?: RegExp[] } = {},
 ): Promise<{ context: BrowserContext; page: Page; log: PageLog }> {
-  const context = await browser.newContext({
-    viewport: { width: options.width ?? 1280, height: 900 },
-    locale: "en-US",
-  });
-  context.setDefaultTimeout(STEP_TIMEOUT);
-  const log: PageLog = { errors: [], consoleErrors: [], blocked: [] };
-  await context.route(
-    (url) => url.hostname !== "127.0.0.1",
-    (route) => {
-      log.blocked.push(route.request().url());
-      return route.abort("blockedbyclient");
-    },
-  );
-  const page = await context.newPage();
-  page.on("pageerror", (error) => log.errors.push(error.message));
-  page.on("console", (message) => {
-    if (message.type() !== "error") return;
-    const where = message.location().url;
-    const expected =
-      message.text().startsWith("Failed to load resource") &&
-      (options.expectedFailures ?? []).some((pattern) => pattern.test(where));
-    if (!expected) log.consoleErrors.push(`${message.text()} (${where})`);
-  });
-  return { context, page, log };
+  return openLoopbackPage(browser, { ...options, stepTimeoutMs: STEP_TIMEOUT });
 }
 
 /** Expects the page to have thrown nothing, logged no error and stayed on 127.0.0.1. */
