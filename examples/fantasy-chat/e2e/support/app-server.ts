@@ -1,7 +1,8 @@
 // Starts the built Realmheart server (dist/server/main.js serving web/dist) on a free 127.0.0.1 port with
 // NODE_ENV=test, as `npm start` would, over a fresh database: a new PGlite data directory, or a new PostgreSQL
 // database made for this run from TEST_DATABASE_URL (so suites sharing that database never see its tables).
-// Stops it (gracefully) afterwards and removes the data. Shared by the browser smoke tests and the e2e journeys.
+// Stops it (gracefully) afterwards and removes the data; crash tests kill it and restart it on the same data.
+// Shared by the browser smoke tests and the e2e suites.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -64,7 +65,16 @@ async function scratchDatabase(baseUrl: string): Promise<{ url: string; drop: ()
 export interface RunningApp {
   url: string;
   database: DatabaseKind;
+  /** The server's DATA_DIR (PGlite keeps the app's data under `app/`). */
+  dataDir: string;
+  /** The PostgreSQL database the server uses (null on PGlite). */
+  databaseUrl: string | null;
   output: () => string;
+  /** Ends the process (SIGKILL by default, as a crash would) and keeps its data for `restart`. */
+  kill: (signal?: "SIGKILL" | "SIGTERM") => Promise<void>;
+  /** Starts the server again on the same port and data, and waits until it is healthy. */
+  restart: () => Promise<void>;
+  /** Ends the process (gracefully) and removes its data. */
   stop: () => Promise<void>;
 }
 
@@ -89,55 +99,85 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
   const dataDir = await mkdtemp(join(tmpdir(), "realmheart-app-"));
   const scratch = kind === "postgres" && baseUrl ? await scratchDatabase(baseUrl) : null;
   const port = await freePort();
-  let output = "";
-  const child: ChildProcess = spawn(process.execPath, [MAIN], {
-    cwd: PACKAGE_ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      NODE_ENV: "test",
-      LOG_LEVEL: "warn",
-      ADMIN_EMAILS: ADMIN_EMAIL,
-      DATABASE_URL: scratch?.url ?? "",
-      PAYSTACK_SECRET_KEY: "",
-      OIDC_ISSUER_URL: "",
-      ...options.env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
-  child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const url = `http://127.0.0.1:${port}`;
+  let output = "";
+  let child: ChildProcess | null = null;
+  let exited: Promise<void> = Promise.resolve();
+
+  const spawnServer = () => {
+    child = spawn(process.execPath, [MAIN], {
+      cwd: PACKAGE_ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        NODE_ENV: "test",
+        LOG_LEVEL: "warn",
+        ADMIN_EMAILS: ADMIN_EMAIL,
+        DATABASE_URL: scratch?.url ?? "",
+        PAYSTACK_SECRET_KEY: "",
+        OIDC_ISSUER_URL: "",
+        ...options.env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
+    child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
+    const started = child;
+    exited = new Promise<void>((resolve) => started.once("exit", () => resolve()));
+  };
+  const running = () => child !== null && child.exitCode === null && child.signalCode === null;
+
+  const kill = async (signal: "SIGKILL" | "SIGTERM" = "SIGKILL") => {
+    if (!running()) return;
+    child?.kill(signal);
+    const timer = setTimeout(() => child?.kill("SIGKILL"), 15_000);
+    await exited;
+    clearTimeout(timer);
+  };
 
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-      await exited;
-      clearTimeout(timer);
-    }
+    await kill("SIGTERM");
     await rm(dataDir, { recursive: true, force: true });
     await scratch?.drop();
   };
 
-  const deadline = Date.now() + START_DEADLINE_MS;
-  for (;;) {
-    if (child.exitCode !== null) {
-      await stop();
-      throw new Error(`The server exited while starting:\n${output}`);
+  const waitUntilHealthy = async () => {
+    const deadline = Date.now() + START_DEADLINE_MS;
+    for (;;) {
+      if (!running()) throw new Error(`The server exited while starting:\n${output}`);
+      const healthy = await fetch(`${url}/api/health`)
+        .then((r) => r.ok)
+        .catch(() => false);
+      if (healthy) return;
+      if (Date.now() > deadline)
+        throw new Error(`The server did not start within ${START_DEADLINE_MS} ms:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    const healthy = await fetch(`${url}/api/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (healthy) break;
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`The server did not start within ${START_DEADLINE_MS} ms:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+  };
+
+  const restart = async () => {
+    await kill("SIGTERM");
+    spawnServer();
+    await waitUntilHealthy();
+  };
+
+  spawnServer();
+  try {
+    await waitUntilHealthy();
+  } catch (error) {
+    await stop();
+    throw error;
   }
-  return { url, database: kind, output: () => output, stop };
+  return {
+    url,
+    database: kind,
+    dataDir,
+    databaseUrl: scratch?.url ?? null,
+    output: () => output,
+    kill,
+    restart,
+    stop,
+  };
 }

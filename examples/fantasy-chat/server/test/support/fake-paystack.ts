@@ -27,6 +27,10 @@ export interface FakeCall {
   body: any;
 }
 
+/** Whether a request path is `path` or below it ("/transaction/verify/rh-1" is under "/transaction/verify"). */
+const isUnder = (requestPath: string, path: string) =>
+  requestPath === path || requestPath.startsWith(`${path}/`);
+
 export class FakePaystack {
   readonly secretKey = `sk_test_${randomBytes(12).toString("hex")}`;
   readonly transactions = new Map<string, FakeTransaction>();
@@ -39,6 +43,10 @@ export class FakePaystack {
   delayMs = 0;
   url = "";
   private nextId = 1000;
+  /** While set, every request waits for it before Paystack acts on it or answers (see `holdAnswers`). */
+  private gate: Promise<void> | null = null;
+  private readonly releaseGate: Array<() => void> = [];
+  private readonly waiters: Array<{ path: string; resolve: (call: FakeCall) => void }> = [];
 
   private constructor(private readonly server: Server) {}
 
@@ -55,13 +63,34 @@ export class FakePaystack {
   }
 
   close(): Promise<void> {
+    this.releaseAnswers();
     this.server.closeAllConnections();
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
 
   /** Calls the app made to a path, e.g. "/transaction/charge_authorization". */
   callsTo(path: string): FakeCall[] {
-    return this.calls.filter((call) => call.path === path || call.path.startsWith(`${path}/`));
+    return this.calls.filter((call) => isUnder(call.path, path));
+  }
+
+  /**
+   * Holds every request from now on, before Paystack acts on it or answers, until `releaseAnswers()`: the app's
+   * call stays in flight for as long as a test needs (past the app's timeout, or until the test kills the app).
+   * Unlike `delayMs` it depends on no timing.
+   */
+  holdAnswers(): void {
+    this.gate ??= new Promise<void>((resolve) => this.releaseGate.push(resolve));
+  }
+
+  /** Lets held requests through; an answer to a caller that gave up goes nowhere. */
+  releaseAnswers(): void {
+    this.gate = null;
+    for (const release of this.releaseGate.splice(0)) release();
+  }
+
+  /** Resolves when the app next calls `path` (e.g. "/transaction/verify"), as soon as the request has arrived. */
+  nextCallTo(path: string): Promise<FakeCall> {
+    return new Promise((resolve) => this.waiters.push({ path, resolve }));
   }
 
   /** The customer pays on Paystack's page (optionally for another amount, as a tampered checkout would). */
@@ -163,7 +192,13 @@ export class FakePaystack {
       body = null;
     }
     const path = (request.url ?? "/").split("?")[0] ?? "/";
-    this.calls.push({ method: request.method ?? "GET", path, body });
+    const call: FakeCall = { method: request.method ?? "GET", path, body };
+    this.calls.push(call);
+    for (const waiter of this.waiters.filter((w) => isUnder(path, w.path))) {
+      this.waiters.splice(this.waiters.indexOf(waiter), 1);
+      waiter.resolve(call);
+    }
+    if (this.gate) await this.gate;
     if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
 
     const send = (status: number, payload: unknown) => {
