@@ -6,7 +6,12 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { payments, users } from "../src/db/schema.js";
 import { PaystackGateway } from "../src/payments/paystack-gateway.js";
-import { RENEWAL_RETRY_MS, runRenewals } from "../src/payments/renewal-worker.js";
+import {
+  CARD_CHECK_REFUND_GIVE_UP_MS,
+  CARD_CHECK_REFUND_RETRY_MS,
+  refundOverdueCardChecks,
+} from "../src/payments/card-check-refunds.js";
+import { RENEWAL_RETRY_MS, runRenewals, startRenewalWorker } from "../src/payments/renewal-worker.js";
 import { FakePaystack } from "./support/fake-paystack.js";
 import { follow, startPremiumPayment, startTrialSetup } from "./support/payments.js";
 import { Client, DATABASES, startTestApp, verifiedUser, type TestApp } from "./support/test-app.js";
@@ -239,5 +244,59 @@ describe.each(DATABASES)("payments that survive a slow Paystack on %s", (kind) =
     expect(renewed.subscriptionStatus).toBe("active");
     expect(renewed.subscriptionPeriodEnd?.toISOString()).toBe("2026-12-28T12:00:00.000Z");
     expect(trialEnd.toISOString()).toBe("2026-11-28T12:00:00.000Z");
+  });
+
+  it("refunds a trial card check whose refund failed on a later worker pass, once across concurrent passes", async () => {
+    const { client, user } = await verifiedUser(server);
+    const { reference: setup } = await startTrialSetup(client);
+    paystack.pay(setup);
+    paystack.refundsFail = true;
+    try {
+      expect(await follow(client, `/trial-setup/callback?reference=${setup}`)).toBe("/");
+    } finally {
+      paystack.refundsFail = false;
+    }
+    expect((await userRow(user.id)).paymentMethodSetup).toBe(true);
+    const check = async () => (await paymentRows(user.id)).find((p) => p.reference === setup)!;
+    expect((await check()).refundedAt).toBeNull();
+    const ctx = { db: server.database.db, clock: server.clock, gateway, log: server.app.log };
+    const refundCalls = () => paystack.callsTo("/refund").filter((call) => call.body.transaction === setup);
+    expect(refundCalls()).toHaveLength(1);
+
+    // Not yet overdue: the settlement's own attempt was just now.
+    expect(await refundOverdueCardChecks(ctx)).toBe(0);
+    server.clock.advance(CARD_CHECK_REFUND_RETRY_MS);
+    const worker = startRenewalWorker(ctx, 60 * 60_000);
+    try {
+      const passes = await Promise.all([worker.tick(), refundOverdueCardChecks(ctx)]);
+      expect(passes[1]).toBeLessThanOrEqual(1);
+    } finally {
+      await worker.stop();
+    }
+    expect(refundCalls()).toHaveLength(2);
+    expect(paystack.refunded.filter((reference) => reference === setup)).toHaveLength(1);
+    expect((await check()).refundedAt?.toISOString()).toBe(server.clock.now().toISOString());
+
+    server.clock.advance(CARD_CHECK_REFUND_RETRY_MS);
+    expect(await refundOverdueCardChecks(ctx)).toBe(0);
+    expect(refundCalls()).toHaveLength(2);
+  });
+
+  it("leaves card checks settled more than a week ago to the gateway's dashboard", async () => {
+    const { client, user } = await verifiedUser(server);
+    const { reference: setup } = await startTrialSetup(client);
+    paystack.pay(setup);
+    paystack.refundsFail = true;
+    try {
+      expect(await follow(client, `/trial-setup/callback?reference=${setup}`)).toBe("/");
+    } finally {
+      paystack.refundsFail = false;
+    }
+    const ctx = { db: server.database.db, clock: server.clock, gateway, log: server.app.log };
+    server.clock.advance(CARD_CHECK_REFUND_GIVE_UP_MS + 1000);
+    expect(await refundOverdueCardChecks(ctx)).toBe(0);
+    expect(paystack.refunded).not.toContain(setup);
+    const [row] = await paymentRows(user.id);
+    expect(row?.refundedAt).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { PREMIUM_PRICE } from "./money.js";
 import { describeError } from "../http/log-safety.js";
 import { isPaymentGatewayError } from "./payment-gateway.js";
 import { insertPayment, newReference, type PaymentRow } from "./payment-store.js";
+import { refundOverdueCardChecks } from "./card-check-refunds.js";
 import { settleFromTransaction, settlePayment, type PaymentsContext } from "./settle-payment.js";
 
 /** What one pass did. */
@@ -211,7 +212,8 @@ export interface RenewalWorker {
 }
 
 /**
- * Runs {@link runRenewals} every `intervalMs`; a failed pass is logged and the next one tries again.
+ * Runs {@link runRenewals} every `intervalMs`, then refunds trial card checks left unrefunded
+ * (`refundOverdueCardChecks`); a failed pass is logged and the next one tries again.
  *
  * @example
  * const worker = startRenewalWorker(ctx, 60_000);
@@ -221,6 +223,10 @@ export function startRenewalWorker(ctx: PaymentsContext, intervalMs: number): Re
   let running: Promise<RenewalReport | null> | null = null;
   const tick = () => {
     running ??= runRenewals(ctx)
+      .then(async (report) => {
+        await refundOverdueCardChecks(ctx);
+        return report;
+      })
       .catch((error: unknown) => {
         ctx.log.error({ reason: describeError(error) }, "renewal pass failed");
         return null;

@@ -19,7 +19,7 @@ export type PaymentsContext = Pick<AppContext, "db" | "clock" | "gateway" | "log
  * renewal for the month after the period it renews; a trial setup saves the card, sets `paymentMethodSetup` and
  * starts the 7 days. Any reusable card is saved for renewals. A failed renewal ends the paid period: the user is
  * `expired` unless the billing server's entitlement still runs. Other failures change nothing but the payment.
- * After the commit, a trial setup's card check is refunded.
+ * After the commit, a trial setup's card check is refunded (and retried later by the worker if that fails).
  *
  * Returns the payment as it is afterwards (null for an unknown reference).
  *
@@ -102,18 +102,27 @@ async function lapse(tx: AppTx, userId: string, now: Date) {
     .where(eq(users.id, userId));
 }
 
-async function refundCardCheck(ctx: PaymentsContext, payment: PaymentRow) {
+/**
+ * Refunds a trial setup's card check at its gateway and records when. A failure is logged, not thrown: the
+ * renewal worker asks again later (see `refundOverdueCardChecks`). Returns whether the refund went through.
+ *
+ * @example
+ * await refundCardCheck(ctx, payment); // true
+ */
+export async function refundCardCheck(ctx: PaymentsContext, payment: PaymentRow): Promise<boolean> {
   try {
     await ctx.gateway.refund(payment.reference);
     await ctx.db
       .update(payments)
       .set({ refundedAt: ctx.clock.now() })
       .where(eq(payments.reference, payment.reference));
+    return true;
   } catch (error) {
     ctx.log.warn(
       { reference: payment.reference, reason: error instanceof Error ? error.message : String(error) },
-      "refunding the trial card check failed; refund it from the gateway's dashboard",
+      "refunding the trial card check failed; the renewal worker tries again in 10 minutes",
     );
+    return false;
   }
 }
 

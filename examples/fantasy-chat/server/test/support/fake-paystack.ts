@@ -39,6 +39,10 @@ export class FakePaystack {
   readonly calls: FakeCall[] = [];
   /** Answers the next call with this instead (a Paystack outage, a rate limit…). */
   nextAnswer: { status: number; body: string } | null = null;
+  /** Refunds answer 500 while set (Paystack failing the refund of a card check). */
+  refundsFail = false;
+  /** References refunded so far: Paystack refuses to refund a transaction twice. */
+  readonly refunded: string[] = [];
   /** Holds every answer this long (to test timeouts). */
   delayMs = 0;
   url = "";
@@ -286,7 +290,12 @@ export class FakePaystack {
 
     if (request.method === "POST" && path === "/refund") {
       const transaction = this.transactions.get(String(body?.transaction));
+      if (this.refundsFail) return send(500, { status: false, message: "An error occurred" });
       if (!transaction || transaction.status !== "success") return refuse(400, "Transaction not found");
+      if (this.refunded.includes(transaction.reference)) {
+        return refuse(400, "Transaction has been fully reversed");
+      }
+      this.refunded.push(transaction.reference);
       return send(200, {
         status: true,
         message: "Refund has been queued for processing",

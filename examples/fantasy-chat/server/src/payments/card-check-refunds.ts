@@ -1,0 +1,50 @@
+import { and, asc, eq, gt, inArray, isNull, lte } from "drizzle-orm";
+import { payments } from "../db/schema.js";
+import { refundCardCheck, type PaymentsContext } from "./settle-payment.js";
+
+/** A trial card check still unrefunded this long after its last attempt is refunded (again) by the worker. */
+export const CARD_CHECK_REFUND_RETRY_MS = 10 * 60_000;
+/** Card checks settled longer ago than this are left to the gateway's dashboard (the warning is in the log). */
+export const CARD_CHECK_REFUND_GIVE_UP_MS = 7 * 24 * 60 * 60_000;
+
+/**
+ * Refunds trial card checks that were charged but never refunded: the process died between the settlement's
+ * commit and the refund, or the gateway failed the refund. Settling refunds a check at once; this is the
+ * safety net, run by the renewal worker.
+ *
+ * A check is claimed by moving its `attemptedAt` forward (rows locked with `SKIP LOCKED`), so across any number of
+ * processes one refund is asked for per check and per {@link CARD_CHECK_REFUND_RETRY_MS}; a refunded check gets
+ * `refundedAt` and is never asked for again. Returns how many checks were refunded.
+ *
+ * @example
+ * await refundOverdueCardChecks(ctx); // 1
+ */
+export async function refundOverdueCardChecks(ctx: PaymentsContext, limit = 20): Promise<number> {
+  const now = ctx.clock.now();
+  const overdue = ctx.db
+    .select({ reference: payments.reference })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.kind, "trial_setup"),
+        eq(payments.status, "success"),
+        eq(payments.gateway, ctx.gateway.name),
+        isNull(payments.refundedAt),
+        lte(payments.attemptedAt, new Date(now.getTime() - CARD_CHECK_REFUND_RETRY_MS)),
+        gt(payments.settledAt, new Date(now.getTime() - CARD_CHECK_REFUND_GIVE_UP_MS)),
+      ),
+    )
+    .orderBy(asc(payments.attemptedAt))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  const claimed = await ctx.db
+    .update(payments)
+    .set({ attemptedAt: now })
+    .where(inArray(payments.reference, overdue))
+    .returning();
+  let refunded = 0;
+  for (const payment of claimed) {
+    if (await refundCardCheck(ctx, payment)) refunded++;
+  }
+  return refunded;
+}
