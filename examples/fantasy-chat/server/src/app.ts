@@ -1,3 +1,4 @@
+import { billingFrameworkErrors } from "@purchases-web/billing-server";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { adminRoutes } from "./admin/admin-routes.js";
 import { characterImportRoutes } from "./admin/character-import-routes.js";
@@ -20,6 +21,7 @@ import type { AppDatabase } from "./db/database.js";
 import { purgeExpired } from "./db/housekeeping.js";
 import { notFound } from "./http/api-error.js";
 import { installErrorHandler } from "./http/error-handler.js";
+import { frameworkErrors } from "./http/framework-errors.js";
 import { installLenientJsonParser } from "./http/json-body.js";
 import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimits } from "./http/rate-limiter.js";
 import { installSameOriginGuard } from "./http/same-origin-guard.js";
@@ -42,7 +44,7 @@ import { createOpenAiEngine } from "./replies/openai-engine.js";
 import { createPersonaEngine } from "./replies/persona-engine.js";
 import type { ReplyEngine } from "./replies/reply-engine.js";
 import { ReplyScheduler, scheduledEngine } from "./replies/reply-scheduler.js";
-import { systemRoutes } from "./system/system-routes.js";
+import { BILLING_PREFIX, systemRoutes } from "./system/system-routes.js";
 import { testControlRoutes } from "./system/test-control-routes.js";
 import { webClient } from "./web/web-client.js";
 
@@ -109,6 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
+    frameworkErrors: frameworkErrors(options.billing ? { [BILLING_PREFIX]: billingFrameworkErrors } : {}),
   });
   const gateway =
     options.paymentGateway ??

@@ -18,9 +18,11 @@ export async function startSession(
   reply: FastifyReply,
   user: UserRow,
 ): Promise<UserView> {
+  const now = ctx.clock.now();
+  // Read before the session is written: a database failure after it would answer an error that signs in.
+  const view = toUserView(user, await freeMessagesUsed(ctx.db, user.id, now), now);
   const previous = readSessionToken(request);
   if (previous) await ctx.sessions.revoke(previous);
   setSessionCookie(request, reply, await ctx.sessions.create(user.id), ctx.config.nodeEnv === "production");
-  const now = ctx.clock.now();
-  return toUserView(user, await freeMessagesUsed(ctx.db, user.id, now), now);
+  return view;
 }

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
 import { ApiError } from "../http/api-error.js";
+import { toApiError } from "../http/error-handler.js";
 import { openEventStream } from "./event-stream.js";
 
 /** The longest a reply may take before it is abandoned. */
@@ -87,11 +88,8 @@ export async function answerWithReply<T>(
     if (text === null) stream.send("error", replyFailed().toBody());
     else stream.send("done", await job.store(text));
   } catch (error) {
-    request.log.error({ err: error }, "streamed reply failed");
-    stream.send(
-      "error",
-      error instanceof ApiError ? error.toBody() : { message: "Internal server error", code: "internal" },
-    );
+    // The headers are sent: the failure (503 when the database went away) can only be told as an event.
+    stream.send("error", toApiError(error, request.log).toBody());
   } finally {
     stream.end();
   }

@@ -30,6 +30,7 @@ export type ApiErrorCode =
   | "trial_already_started"
   | "invalid_signature"
   | "oidc_failed"
+  | "service_unavailable"
   | "internal";
 
 /** The JSON body of every error the API sends. `fields` names each invalid field with its message. */
@@ -53,7 +54,7 @@ export class ApiError extends Error {
     message: string,
     readonly code?: ApiErrorCode,
     readonly fields?: Record<string, string>,
-    /** Seconds until a rate limit lets the caller try again (sent as Retry-After). */
+    /** Seconds until the caller may try again (sent as Retry-After): a rate limit, an unreachable database. */
     readonly retryAfterSeconds?: number,
   ) {
     super(message);
@@ -85,4 +86,17 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
     "rate_limited",
     undefined,
     retryAfterSeconds,
+  );
+
+/** How long a client waits before retrying when the database cannot be reached (sent as Retry-After). */
+export const SERVICE_UNAVAILABLE_RETRY_AFTER_S = 5;
+
+/** 503 with Retry-After when the database cannot be reached (a restart, a network drop): a retry may succeed. */
+export const serviceUnavailable = () =>
+  new ApiError(
+    503,
+    "The service is briefly unavailable. Please try again in a few seconds.",
+    "service_unavailable",
+    undefined,
+    SERVICE_UNAVAILABLE_RETRY_AFTER_S,
   );

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 /**
  * The Content-Security-Policy for the React client served from this origin plus the purchases-web SDK: the
@@ -42,16 +42,23 @@ export function isBehindTls(request: FastifyRequest): boolean {
 }
 
 /**
- * Adds the security headers to every response of `app` and its plugins (HSTS only over TLS, where it means
- * something and cannot lock a plain-HTTP development host out).
+ * Sets the security headers on one response (HSTS only over TLS, where it means something and cannot lock a
+ * plain-HTTP development host out). For answers sent before any hook runs, such as Fastify's framework errors.
+ *
+ * @example
+ * setSecurityHeaders(request, reply);
+ */
+export function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  reply.headers(HEADERS);
+  if (isBehindTls(request)) reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
+}
+
+/**
+ * Adds the security headers to every response of `app` and its plugins.
  *
  * @example
  * installSecurityHeaders(app);
  */
 export function installSecurityHeaders(app: FastifyInstance): void {
-  app.addHook("onRequest", async (request, reply) => {
-    reply.headers(HEADERS);
-    if (isBehindTls(request))
-      reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
-  });
+  app.addHook("onRequest", async (request, reply) => setSecurityHeaders(request, reply));
 }

@@ -49,14 +49,18 @@ export interface TestApp {
 /** Starts a server; `env` is applied over the test defaults. */
 export async function startTestApp(
   kind: DatabaseKind,
-  options: { env?: Record<string, string> } & Partial<Omit<BuildAppOptions, "config" | "database">> = {},
+  options: {
+    env?: Record<string, string>;
+    /** The URL the server reaches PostgreSQL at instead of TEST_DATABASE_URL (a fault proxy in front of it). */
+    connectVia?: (databaseUrl: string) => string;
+  } & Partial<Omit<BuildAppOptions, "config" | "database">> = {},
 ): Promise<TestApp> {
-  const { env, ...rest } = options;
+  const { env, connectVia, ...rest } = options;
   const pgSchema = `test_${randomBytes(6).toString("hex")}`;
   const databaseUrl = process.env.TEST_DATABASE_URL;
   const database =
     kind === "postgres" && databaseUrl
-      ? await openAppDatabase({ databaseUrl, pgSchema })
+      ? await openAppDatabase({ databaseUrl: connectVia ? connectVia(databaseUrl) : databaseUrl, pgSchema })
       : await openAppDatabase({ loadDataDir: new Blob([await readFile(inject("pgliteTemplate"))]) });
   const config = loadConfig({
     NODE_ENV: "test",
