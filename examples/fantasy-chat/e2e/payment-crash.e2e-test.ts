@@ -199,9 +199,10 @@ describe.each(DATABASES)("payments across a server crash on %s", (database: Data
     await expectGrantedOnce(app, userId);
   });
 
-  it.runIf(database === "postgres")(
-    "grants exactly once after a crash inside the settlement transaction, before its commit",
-    async () => {
+  // Only PostgreSQL has a second session to hold the row lock with (PGlite has one connection): the case is
+  // declared there only, not skipped elsewhere.
+  if (database === "postgres") {
+    it("grants exactly once after a crash inside the settlement transaction, before its commit", async () => {
       const { app, customer, reference, userId } = await paidCustomer();
       const blocker = new pg.Client({ connectionString: app.databaseUrl! });
       await blocker.connect();
@@ -244,6 +245,6 @@ describe.each(DATABASES)("payments across a server crash on %s", (database: Data
       const again = await customer.send("POST", "/api/verify-payment", { reference });
       expect(again.body.subscriptionPeriodEnd).toBe(verified.body.subscriptionPeriodEnd);
       await expectGrantedOnce(app, userId);
-    },
-  );
+    });
+  }
 });
