@@ -91,6 +91,14 @@ describe.each(DATABASES)("payments that survive a slow Paystack on %s", (kind) =
     expect(answers[5]?.headers.get("location")).toBe(`/subscribe?payment=success&reference=${reference}`);
   }
 
+  /** A new user who has paid for Premium Realm at Paystack; the app has not heard of it yet. */
+  async function paidPremium() {
+    const { client, user } = await verifiedUser(server);
+    const { reference } = await startPremiumPayment(client);
+    paystack.pay(reference);
+    return { client, user, reference };
+  }
+
   /** The user's only payment, successful, and one month of premium. */
   async function expectGrantedOnce(userId: string, reference: string) {
     const rows = await paymentRows(userId);
@@ -102,9 +110,7 @@ describe.each(DATABASES)("payments that survive a slow Paystack on %s", (kind) =
   }
 
   it("answers 502 when Paystack's verification outlasts the timeout, keeps the payment pending, and grants exactly once when verified later", async () => {
-    const { client, user } = await verifiedUser(server);
-    const { reference } = await startPremiumPayment(client);
-    paystack.pay(reference);
+    const { client, user, reference } = await paidPremium();
 
     paystack.holdAnswers();
     const asked = paystack.nextCallTo("/transaction/verify");
@@ -133,9 +139,7 @@ describe.each(DATABASES)("payments that survive a slow Paystack on %s", (kind) =
   });
 
   it("answers 502 on every verification while Paystack stays silent, granting nothing until it answers", async () => {
-    const { client, user } = await verifiedUser(server);
-    const { reference } = await startPremiumPayment(client);
-    paystack.pay(reference);
+    const { client, user, reference } = await paidPremium();
     paystack.holdAnswers();
     const attempts = await Promise.all([
       client.post("/api/verify-payment", { reference }),
@@ -153,9 +157,7 @@ describe.each(DATABASES)("payments that survive a slow Paystack on %s", (kind) =
   });
 
   it("grants once when Paystack answers after the browser gave up on verify-payment; re-verifying does not grant again", async () => {
-    const { client, user } = await verifiedUser(server);
-    const { reference } = await startPremiumPayment(client);
-    paystack.pay(reference);
+    const { client, user, reference } = await paidPremium();
 
     paystack.holdAnswers();
     const asked = paystack.nextCallTo("/transaction/verify");
@@ -183,9 +185,7 @@ describe.each(DATABASES)("payments that survive a slow Paystack on %s", (kind) =
   });
 
   it("grants one month when verifications, callbacks and webhooks race for a reference Paystack has just answered", async () => {
-    const { client, user } = await verifiedUser(server);
-    const { reference } = await startPremiumPayment(client);
-    paystack.pay(reference);
+    const { client, user, reference } = await paidPremium();
     paystack.holdAnswers();
     const racing = Promise.all([
       client.post("/api/verify-payment", { reference }),

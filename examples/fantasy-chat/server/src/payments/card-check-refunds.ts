@@ -1,5 +1,6 @@
-import { and, asc, eq, gt, inArray, isNull, lte } from "drizzle-orm";
+import { and, eq, gt, isNull, lte } from "drizzle-orm";
 import { payments } from "../db/schema.js";
+import { claimForRetry } from "./payment-store.js";
 import { refundCardCheck, type PaymentsContext } from "./settle-payment.js";
 
 /** A trial card check still unrefunded this long after its last attempt is refunded (again) by the worker. */
@@ -21,27 +22,19 @@ export const CARD_CHECK_REFUND_GIVE_UP_MS = 7 * 24 * 60 * 60_000;
  */
 export async function refundOverdueCardChecks(ctx: PaymentsContext, limit = 20): Promise<number> {
   const now = ctx.clock.now();
-  const overdue = ctx.db
-    .select({ reference: payments.reference })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.kind, "trial_setup"),
-        eq(payments.status, "success"),
-        eq(payments.gateway, ctx.gateway.name),
-        isNull(payments.refundedAt),
-        lte(payments.attemptedAt, new Date(now.getTime() - CARD_CHECK_REFUND_RETRY_MS)),
-        gt(payments.settledAt, new Date(now.getTime() - CARD_CHECK_REFUND_GIVE_UP_MS)),
-      ),
-    )
-    .orderBy(asc(payments.attemptedAt))
-    .limit(limit)
-    .for("update", { skipLocked: true });
-  const claimed = await ctx.db
-    .update(payments)
-    .set({ attemptedAt: now })
-    .where(inArray(payments.reference, overdue))
-    .returning();
+  const claimed = await claimForRetry(
+    ctx.db,
+    and(
+      eq(payments.kind, "trial_setup"),
+      eq(payments.status, "success"),
+      eq(payments.gateway, ctx.gateway.name),
+      isNull(payments.refundedAt),
+      lte(payments.attemptedAt, new Date(now.getTime() - CARD_CHECK_REFUND_RETRY_MS)),
+      gt(payments.settledAt, new Date(now.getTime() - CARD_CHECK_REFUND_GIVE_UP_MS)),
+    ),
+    now,
+    limit,
+  );
   let refunded = 0;
   for (const payment of claimed) {
     if (await refundCardCheck(ctx, payment)) refunded++;

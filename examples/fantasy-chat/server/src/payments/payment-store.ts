@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { asc, eq, inArray, type SQL } from "drizzle-orm";
 import type { AppDb, AppTx } from "../db/database.js";
 import { paymentMethods, payments, type GatewayName, type PaymentKind } from "../db/schema.js";
 import type { Money } from "./money.js";
@@ -82,4 +82,28 @@ export async function savePaymentMethod(
     .insert(paymentMethods)
     .values(values)
     .onConflictDoUpdate({ target: paymentMethods.userId, set: values });
+}
+
+/**
+ * Claims up to `limit` payments matching `condition` for a retry, oldest attempt first: their `attemptedAt` moves to
+ * `now` in one statement over rows locked with `SKIP LOCKED`, so concurrent workers never claim the same payment,
+ * and a claimed one is not due again until its retry interval has passed anew.
+ *
+ * @example
+ * const claimed = await claimForRetry(db, and(eq(payments.status, "pending"), lte(payments.attemptedAt, cutoff)), now, 20);
+ */
+export async function claimForRetry(
+  db: AppDb,
+  condition: SQL | undefined,
+  now: Date,
+  limit: number,
+): Promise<PaymentRow[]> {
+  const due = db
+    .select({ reference: payments.reference })
+    .from(payments)
+    .where(condition)
+    .orderBy(asc(payments.attemptedAt))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  return db.update(payments).set({ attemptedAt: now }).where(inArray(payments.reference, due)).returning();
 }

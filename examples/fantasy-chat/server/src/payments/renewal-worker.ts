@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, lte, or, sql } from "drizzle-orm";
 import { paymentMethods, payments, users } from "../db/schema.js";
 import { PREMIUM_PRICE } from "./money.js";
 import { describeError } from "../http/log-safety.js";
 import { isPaymentGatewayError } from "./payment-gateway.js";
-import { insertPayment, newReference, type PaymentRow } from "./payment-store.js";
+import { claimForRetry, insertPayment, newReference, type PaymentRow } from "./payment-store.js";
 import { refundOverdueCardChecks } from "./card-check-refunds.js";
 import { settleFromTransaction, settlePayment, type PaymentsContext } from "./settle-payment.js";
 
@@ -126,25 +126,17 @@ async function claimDue(ctx: PaymentsContext, limit: number): Promise<Claimed[]>
 /** Reclaims pending renewals nobody has touched for a while (see {@link runRenewals}). */
 async function claimStale(ctx: PaymentsContext, limit: number): Promise<Claimed[]> {
   const now = ctx.clock.now();
-  const stale = ctx.db
-    .select({ reference: payments.reference })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.status, "pending"),
-        eq(payments.kind, "renewal"),
-        eq(payments.gateway, ctx.gateway.name),
-        lte(payments.attemptedAt, new Date(now.getTime() - RENEWAL_RETRY_MS)),
-      ),
-    )
-    .orderBy(asc(payments.attemptedAt))
-    .limit(limit)
-    .for("update", { skipLocked: true });
-  const rows = await ctx.db
-    .update(payments)
-    .set({ attemptedAt: now })
-    .where(inArray(payments.reference, stale))
-    .returning();
+  const rows = await claimForRetry(
+    ctx.db,
+    and(
+      eq(payments.status, "pending"),
+      eq(payments.kind, "renewal"),
+      eq(payments.gateway, ctx.gateway.name),
+      lte(payments.attemptedAt, new Date(now.getTime() - RENEWAL_RETRY_MS)),
+    ),
+    now,
+    limit,
+  );
   const claimed: Claimed[] = [];
   for (const payment of rows) {
     if (now.getTime() - payment.createdAt.getTime() >= RENEWAL_GIVE_UP_MS) {
