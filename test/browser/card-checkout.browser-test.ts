@@ -2,21 +2,16 @@
 // Stripe's HTTP API, and the page gets a fake `window.Stripe` (Stripe.js cannot be reached here) which the
 // widget's default loader (`@stripe/stripe-js/pure`) picks up. When the widget confirms the SetupIntent, the
 // fake Stripe.js asks the test to confirm it on the fake Stripe API, which sends the signed webhook.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { afterEach, describe, expect, it } from "vitest";
 import { call } from "../../examples/billing-server/test/support/test-server.js";
 import { KEYS } from "../../examples/billing-server/test/support/catalogue.js";
-import {
-  startCheckoutServer,
-  type CheckoutServer,
-} from "../../examples/billing-server/test/support/checkout-server.js";
-import { startPageServer, type PageServer } from "./support/page-server";
+import { startCheckoutServer } from "../../examples/billing-server/test/support/checkout-server.js";
 import { FAKE_STRIPE_SCRIPT } from "./support/fake-stripe-script";
 import {
-  ensureBuilt,
   expectNoAxeViolations,
   gotoHost,
-  launchBrowser,
+  useBrowserSuite,
   openPage,
   outcome,
   type PageLog,
@@ -24,9 +19,7 @@ import {
 } from "./support/browser";
 
 describe("card checkout in Chromium (rcb_sb_ key, real billing server, fake Stripe)", () => {
-  let browser: Browser;
-  let checkout: CheckoutServer;
-  let host: PageServer;
+  const suite = useBrowserSuite(() => startCheckoutServer("pglite"));
   let page: Page;
   let log: PageLog;
   let userCount = 0;
@@ -34,19 +27,6 @@ describe("card checkout in Chromium (rcb_sb_ key, real billing server, fake Stri
   let confirmOutcome: "succeeded" | "declined" = "succeeded";
   let confirmed: { clientSecret: string; status: number }[] = [];
 
-  beforeAll(async () => {
-    ensureBuilt();
-    [browser, checkout, host] = await Promise.all([
-      launchBrowser(),
-      startCheckoutServer("pglite"),
-      startPageServer(),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await host?.close();
-    await checkout?.close();
-  });
   afterEach(() => closeCleanPage(page, log));
 
   const dialog = () => page.locator(".pw-root[role=dialog]");
@@ -55,20 +35,20 @@ describe("card checkout in Chromium (rcb_sb_ key, real billing server, fake Stri
 
   /** Opens the card form for a new user and waits until every fake Stripe element is ready. */
   async function openCardForm() {
-    ({ page, log } = await openPage(browser));
+    ({ page, log } = await openPage(suite.browser));
     confirmed = [];
     await page.addInitScript({ content: FAKE_STRIPE_SCRIPT });
     await page.exposeFunction("__confirm", async (clientSecret: string) => {
-      const delivery = await checkout.stripe.confirm(clientSecret, confirmOutcome);
+      const delivery = await suite.server.stripe.confirm(clientSecret, confirmOutcome);
       confirmed.push({ clientSecret, status: delivery.status });
       return { status: delivery.status };
     });
-    await gotoHost(page, host.url);
+    await gotoHost(page, suite.host.url);
     const appUserId = `browser_card_${++userCount}_${Date.now()}`;
     await page.evaluate((config) => (window as any).hostConfigure(config), {
       apiKey: KEYS.sandbox,
       appUserId,
-      baseUrl: checkout.server.url,
+      baseUrl: suite.server.server.url,
     });
     await page.getByRole("button", { name: "Upgrade to Premium" }).click();
     await expect.poll(() => dialog().count()).toBe(1);
@@ -124,7 +104,7 @@ describe("card checkout in Chromium (rcb_sb_ key, real billing server, fake Stri
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("buy");
 
     const subscriber = await call(
-      checkout.server,
+      suite.server.server,
       "GET",
       `/v1/subscribers/${encodeURIComponent(appUserId)}`,
       { key: KEYS.sandbox },

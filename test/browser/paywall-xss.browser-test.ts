@@ -4,21 +4,13 @@
 // page without a CSP, so a payload that became markup would run. None may run (no dialog, `window.__xss` unset,
 // no window opened), none may become an element or attribute, and each must read literally.
 import { readFileSync } from "node:fs";
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { afterEach, describe, expect, it } from "vitest";
 import { parseCatalogue } from "../../examples/billing-server/src/catalogue/catalogue-schema.js";
 import { KEYS } from "../../examples/billing-server/test/support/catalogue.js";
-import { startTestServer, type TestServer } from "../../examples/billing-server/test/support/test-server.js";
+import { startTestServer } from "../../examples/billing-server/test/support/test-server.js";
 import { INERT, watchForXss, XSS_PAYLOADS, xssReport, type XssWatch } from "../../scripts/xss-probe.mjs";
-import {
-  closeCleanPage,
-  ensureBuilt,
-  gotoHost,
-  launchBrowser,
-  openPage,
-  type PageLog,
-} from "./support/browser";
-import { startPageServer, type PageServer } from "./support/page-server";
+import { closeCleanPage, gotoHost, useBrowserSuite, openPage, type PageLog } from "./support/browser";
 
 const USER_CANCELLED = 1;
 const { img, script, svg, link, markdownLink, iframe } = XSS_PAYLOADS;
@@ -94,38 +86,23 @@ function hostileCatalogue() {
 }
 
 describe("presentPaywall renders markup in paywall texts and product names inert", () => {
-  let browser: Browser;
-  let billing: TestServer;
-  let host: PageServer;
+  const suite = useBrowserSuite(() => startTestServer("pglite", { catalogue: hostileCatalogue() }));
   let page: Page;
   let log: PageLog;
   let watch: XssWatch;
   let userCount = 0;
 
-  beforeAll(async () => {
-    ensureBuilt();
-    [browser, billing, host] = await Promise.all([
-      launchBrowser(),
-      startTestServer("pglite", { catalogue: hostileCatalogue() }),
-      startPageServer(),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await host?.close();
-    await billing?.close();
-  });
   afterEach(() => closeCleanPage(page, log));
 
   /** A fresh page for a new user showing the current offering's paywall; its outcome lands on window.__paywall. */
   async function openPaywall(selectedLocale: string | null, title: string): Promise<Locator> {
-    ({ page, log } = await openPage(browser));
+    ({ page, log } = await openPage(suite.browser));
     watch = await watchForXss(page);
-    await gotoHost(page, host.url);
+    await gotoHost(page, suite.host.url);
     await page.evaluate((config) => (window as any).hostConfigure(config), {
       apiKey: KEYS.test,
       appUserId: `browser_paywall_xss_${++userCount}_${Date.now()}`,
-      baseUrl: billing.url,
+      baseUrl: suite.server.url,
     });
     // A string, not a function: the test runner would rewrite a function's import() for Node.
     await page.evaluate(`(() => {

@@ -1,21 +1,15 @@
 // presentPaywall in real Chromium against the real billing server's Realmheart catalogue: the paywall of the
 // default offering, choosing the annual package, buying it through the Test Store modal, going back, the keyboard,
 // and axe in both colour modes.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import {
-  call,
-  startTestServer,
-  type TestServer,
-} from "../../examples/billing-server/test/support/test-server.js";
+import type { Page } from "playwright-core";
+import { afterEach, describe, expect, it } from "vitest";
+import { call, startTestServer } from "../../examples/billing-server/test/support/test-server.js";
 import { KEYS } from "../../examples/billing-server/test/support/catalogue.js";
-import { startPageServer, type PageServer } from "./support/page-server";
 import {
   closeCleanPage,
-  ensureBuilt,
   expectNoAxeViolations,
   gotoHost,
-  launchBrowser,
+  useBrowserSuite,
   openPage,
   type PageLog,
 } from "./support/browser";
@@ -34,37 +28,22 @@ interface PaywallOutcome {
 }
 
 describe("presentPaywall in Chromium (test_ key, real billing server)", () => {
-  let browser: Browser;
-  let billing: TestServer;
-  let host: PageServer;
+  const suite = useBrowserSuite(() => startTestServer("pglite"));
   let page: Page;
   let log: PageLog;
   let userCount = 0;
 
-  beforeAll(async () => {
-    ensureBuilt();
-    [browser, billing, host] = await Promise.all([
-      launchBrowser(),
-      startTestServer("pglite"),
-      startPageServer(),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await host?.close();
-    await billing?.close();
-  });
   afterEach(() => closeCleanPage(page, log));
 
   /** A fresh page for a new user with the paywall shown; its outcome is kept on window.__paywall. */
   async function openPaywall(params: { colorMode?: "light" | "dark" } = {}) {
-    ({ page, log } = await openPage(browser));
-    await gotoHost(page, host.url);
+    ({ page, log } = await openPage(suite.browser));
+    await gotoHost(page, suite.host.url);
     const appUserId = `browser_paywall_${++userCount}_${Date.now()}`;
     await page.evaluate((config) => (window as any).hostConfigure(config), {
       apiKey: KEYS.test,
       appUserId,
-      baseUrl: billing.url,
+      baseUrl: suite.server.url,
     });
     // A string, not a function: the test runner would rewrite a function's import() for Node.
     await page.evaluate(`(() => {
@@ -148,7 +127,7 @@ describe("presentPaywall in Chromium (test_ key, real billing server)", () => {
     });
     expect(result.activeEntitlements).toContain("premium");
     expect(await leftovers()).toBe(0);
-    const subscriber = await call(billing, "GET", `/v1/subscribers/${encodeURIComponent(appUserId)}`, {
+    const subscriber = await call(suite.server, "GET", `/v1/subscribers/${encodeURIComponent(appUserId)}`, {
       key: KEYS.test,
     });
     expect(subscriber.body.subscriber.entitlements.premium.product_identifier).toBe("premium_realm_annual");
@@ -164,7 +143,7 @@ describe("presentPaywall in Chromium (test_ key, real billing server)", () => {
       backCalls: 1,
     });
     expect(await leftovers()).toBe(0);
-    const subscriber = await call(billing, "GET", `/v1/subscribers/${encodeURIComponent(appUserId)}`, {
+    const subscriber = await call(suite.server, "GET", `/v1/subscribers/${encodeURIComponent(appUserId)}`, {
       key: KEYS.test,
     });
     expect(subscriber.body.subscriber?.entitlements?.premium).toBeUndefined();

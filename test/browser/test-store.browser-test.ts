@@ -1,19 +1,13 @@
 // A `test_` key purchase in real Chromium against a real billing server: the Test Store modal, its three
 // outcomes that matter here (valid purchase, Cancel, Escape), focus handling, nothing left behind, and axe.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import {
-  call,
-  startTestServer,
-  type TestServer,
-} from "../../examples/billing-server/test/support/test-server.js";
+import type { Page } from "playwright-core";
+import { afterEach, describe, expect, it } from "vitest";
+import { call, startTestServer } from "../../examples/billing-server/test/support/test-server.js";
 import { KEYS } from "../../examples/billing-server/test/support/catalogue.js";
-import { startPageServer, type PageServer } from "./support/page-server";
 import {
-  ensureBuilt,
   expectNoAxeViolations,
   gotoHost,
-  launchBrowser,
+  useBrowserSuite,
   openPage,
   outcome,
   type PageLog,
@@ -23,37 +17,22 @@ import {
 const USER_CANCELLED = 1;
 
 describe("Test Store purchase in Chromium (test_ key, real billing server)", () => {
-  let browser: Browser;
-  let billing: TestServer;
-  let host: PageServer;
+  const suite = useBrowserSuite(() => startTestServer("pglite"));
   let page: Page;
   let log: PageLog;
   let userCount = 0;
 
-  beforeAll(async () => {
-    ensureBuilt();
-    [browser, billing, host] = await Promise.all([
-      launchBrowser(),
-      startTestServer("pglite"),
-      startPageServer(),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await host?.close();
-    await billing?.close();
-  });
   afterEach(() => closeCleanPage(page, log));
 
   /** A fresh page for a new user, configured with the test key; the buy button not yet clicked. */
   async function openHost() {
-    ({ page, log } = await openPage(browser));
-    await gotoHost(page, host.url);
+    ({ page, log } = await openPage(suite.browser));
+    await gotoHost(page, suite.host.url);
     const appUserId = `browser_test_store_${++userCount}_${Date.now()}`;
     await page.evaluate((config) => (window as any).hostConfigure(config), {
       apiKey: KEYS.test,
       appUserId,
-      baseUrl: billing.url,
+      baseUrl: suite.server.url,
     });
     return appUserId;
   }
@@ -97,13 +76,13 @@ describe("Test Store purchase in Chromium (test_ key, real billing server)", () 
     expect(await leftovers()).toEqual({ roots: 0, styles: 0, bodyOverflow: "" });
     await expect.poll(focusedId).toBe("buy");
 
-    const subscriber = await call(billing, "GET", `/v1/subscribers/${encodeURIComponent(appUserId)}`, {
+    const subscriber = await call(suite.server, "GET", `/v1/subscribers/${encodeURIComponent(appUserId)}`, {
       key: KEYS.test,
     });
     expect(subscriber.status).toBe(200);
     const premium = subscriber.body.subscriber.entitlements.premium;
     expect(premium.product_identifier).toBe("premium_realm_monthly");
-    expect(new Date(premium.expires_date).getTime()).toBeGreaterThan(billing.clock.now.getTime());
+    expect(new Date(premium.expires_date).getTime()).toBeGreaterThan(suite.server.clock.now.getTime());
   });
 
   it("'Cancel' rejects with UserCancelledError and returns focus to the opener", async () => {
@@ -127,7 +106,7 @@ describe("Test Store purchase in Chromium (test_ key, real billing server)", () 
     expect(await leftovers()).toEqual({ roots: 0, styles: 0, bodyOverflow: "" });
     await expect.poll(focusedId).toBe("buy");
     // Nothing was bought.
-    const subscriber = await call(billing, "GET", `/v1/subscribers/${encodeURIComponent(appUserId)}`, {
+    const subscriber = await call(suite.server, "GET", `/v1/subscribers/${encodeURIComponent(appUserId)}`, {
       key: KEYS.test,
     });
     expect(subscriber.body.subscriber?.entitlements?.premium).toBeUndefined();

@@ -5,23 +5,59 @@ import { createRequire } from "node:module";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { expect } from "vitest";
-import { REPO_ROOT } from "./page-server";
+import { afterAll, beforeAll, expect } from "vitest";
+import { REPO_ROOT, startPageServer, type PageServer } from "./page-server";
 
 /** Bounded waits: every Playwright call fails within this, well inside the test timeout. */
 export const STEP_TIMEOUT = 10_000;
 
 /** Builds dist/ when it is missing (`npm test` builds it before the tests). */
-export function ensureBuilt() {
+function ensureBuilt() {
   if (existsSync(join(REPO_ROOT, "dist/index.mjs"))) return;
   const built = spawnSync("npm", ["run", "build"], { cwd: REPO_ROOT, stdio: "inherit", timeout: 120_000 });
   if (built.status !== 0) throw new Error("npm run build failed");
 }
 
-import { openLoopbackPage, type PageLog } from "../../../scripts/chromium.mjs";
+import { launchChromium, openLoopbackPage, type PageLog } from "../../../scripts/chromium.mjs";
 
-export { launchChromium as launchBrowser } from "../../../scripts/chromium.mjs";
 export type { PageLog };
+
+/** What a browser suite runs against; set in its `beforeAll`. */
+export interface BrowserSuite<S> {
+  browser: Browser;
+  /** The billing server the pages talk to. */
+  server: S;
+  /** Serves the host page that embeds the built SDK. */
+  host: PageServer;
+}
+
+/**
+ * Starts Chromium, a billing server and the host page server before the suite's tests (built SDK first) and
+ * closes them after.
+ *
+ * @example
+ * const suite = useBrowserSuite(() => startTestServer("pglite"));
+ * it("…", async () => { await gotoHost(page, suite.host.url); });
+ */
+export function useBrowserSuite<S extends { close(): Promise<void> }>(
+  startServer: () => Promise<S>,
+): BrowserSuite<S> {
+  const suite = {} as BrowserSuite<S>;
+  beforeAll(async () => {
+    ensureBuilt();
+    [suite.browser, suite.server, suite.host] = await Promise.all([
+      launchChromium(),
+      startServer(),
+      startPageServer(),
+    ]);
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.host?.close();
+    await suite.server?.close();
+  });
+  return suite;
+}
 
 /** Closes the page's context and checks that it threw nothing, logged no error and stayed on 127.0.0.1. */
 export async function closeCleanPage(page: Page | undefined, log: PageLog): Promise<void> {
