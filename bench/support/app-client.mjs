@@ -10,8 +10,11 @@ import { BILLING_WEBHOOK_SECRET } from "./processes.mjs";
 /** Accounts registered from one loopback address; the app allows 20 per IP per hour. */
 const ACCOUNTS_PER_ADDRESS = 20;
 
-/** One HTTP request; resolves with status, headers and the body parsed as JSON when it is JSON. */
-export function call(baseUrl, method, path, { body, cookie, headers = {}, localAddress } = {}) {
+/**
+ * One HTTP request; resolves with status, headers and the body parsed as JSON when it is JSON. With `timeoutMs`,
+ * a request that has not been answered by then fails with an error instead of waiting for ever.
+ */
+export function call(baseUrl, method, path, { body, cookie, headers = {}, localAddress, timeoutMs } = {}) {
   const url = new URL(path, baseUrl);
   const payload = body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body);
   return new Promise((resolve, reject) => {
@@ -45,8 +48,22 @@ export function call(baseUrl, method, path, { body, cookie, headers = {}, localA
       },
     );
     req.on("error", reject);
+    if (timeoutMs)
+      req.setTimeout(timeoutMs, () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
     req.end(payload);
   });
+}
+
+/** The loopback address the `n`th registered account (0-based) is created from, 20 accounts to an address. */
+export function registrationAddress(n) {
+  return `127.0.${10 + Math.floor(n / (ACCOUNTS_PER_ADDRESS * 250))}.${1 + (Math.floor(n / ACCOUNTS_PER_ADDRESS) % 250)}`;
+}
+
+/** The `name=value` of the session cookie a sign-up or sign-in answer sets, ready for a `cookie` header. */
+export function sessionCookieOf(response) {
+  return String(response.headers["set-cookie"] ?? "")
+    .split(";")[0]
+    .trim();
 }
 
 function expectStatus(response, status, what) {
@@ -64,7 +81,7 @@ let registered = 0;
  */
 export async function registerUser(baseUrl, { premium = true } = {}) {
   const n = registered++;
-  const localAddress = `127.0.${10 + Math.floor(n / (ACCOUNTS_PER_ADDRESS * 250))}.${1 + (Math.floor(n / ACCOUNTS_PER_ADDRESS) % 250)}`;
+  const localAddress = registrationAddress(n);
   const email = `bench-${process.pid}-${n}-${randomUUID().slice(0, 8)}@example.com`;
   const created = expectStatus(
     await call(baseUrl, "POST", "/api/auth/register", {
@@ -74,9 +91,7 @@ export async function registerUser(baseUrl, { premium = true } = {}) {
     201,
     "register",
   );
-  const cookie = String(created.headers["set-cookie"] ?? "")
-    .split(";")[0]
-    .trim();
+  const cookie = sessionCookieOf(created);
   const me = expectStatus(await call(baseUrl, "POST", "/api/auth/verify-age", { cookie }), 200, "verify-age");
   const id = me.json.id ?? created.json?.user?.id ?? created.json?.id;
   if (premium) await makePremium(baseUrl, id);

@@ -59,13 +59,15 @@ async function waitForHttp(url, child, output, deadlineMs) {
 
 /**
  * Starts `node <script>` with `env` on a free port and waits until `readyPath` answers. The returned handle
- * stops it with SIGTERM and removes its temporary data directory.
+ * stops it with SIGTERM and removes its temporary data directory. `onOutput` is called with each chunk the
+ * server writes (stdout and stderr), for a bench that reads the server's own reports as they come; `nodeArgs` go
+ * before the script (V8 flags such as `--trace-gc`, which NODE_OPTIONS refuses).
  */
-export async function startNodeServer(script, env, readyPath) {
+export async function startNodeServer(script, env, readyPath, { onOutput, nodeArgs = [] } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "pw-bench-data-"));
   const output = [];
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, [...nodeArgs, script], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -78,6 +80,7 @@ export async function startNodeServer(script, env, readyPath) {
     if (!stopping) console.error(`${script} exited (${signal ?? code}) unexpectedly:\n${output.join("")}`);
   });
   const keep = (chunk) => {
+    onOutput?.(String(chunk));
     output.push(String(chunk));
     if (output.length > 200) output.shift();
   };
@@ -126,8 +129,9 @@ export const BILLING_WEBHOOK_SECRET = "bench-billing-webhook-secret-0123456789";
 
 /**
  * The built Realmheart server in production mode on a fresh data directory; `databaseUrl` null means PGlite.
+ * `onOutput` and `nodeArgs` as for {@link startNodeServer}.
  */
-export function startAppServer({ databaseUrl = null, env = {} } = {}) {
+export function startAppServer({ databaseUrl = null, env = {}, onOutput, nodeArgs } = {}) {
   return startNodeServer(
     APP_MAIN,
     {
@@ -139,26 +143,27 @@ export function startAppServer({ databaseUrl = null, env = {} } = {}) {
       ...env,
     },
     "/api/health",
+    { onOutput, nodeArgs },
   );
 }
 
-/** Creates `bench_<pid>_<n>` on the test PostgreSQL; `drop()` removes it. */
+/** Creates `bench_<pid>_<n>` on the test PostgreSQL (or on the server of `adminUrl`); `drop()` removes it. */
 let databases = 0;
-export async function createPostgresDatabase() {
+export async function createPostgresDatabase(adminUrl = POSTGRES_URL) {
   const name = `bench_${process.pid}_${++databases}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
     await admin.query(`CREATE DATABASE ${name}`);
   } finally {
     await admin.end();
   }
-  const url = new URL(POSTGRES_URL);
+  const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     async drop() {
-      const client = new pg.Client({ connectionString: POSTGRES_URL });
+      const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
       try {
         await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
