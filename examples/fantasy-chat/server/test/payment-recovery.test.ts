@@ -58,6 +58,8 @@ describe.each(DATABASES)("payments that survive a slow Paystack on %s", (kind) =
     (await server.database.db.select().from(users).where(eq(users.id, id)))[0]!;
   const paymentRows = (id: string) =>
     server.database.db.select().from(payments).where(eq(payments.userId, id));
+  /** What the renewal worker runs with: this server's database and clock, and the short-timeout gateway. */
+  const workerContext = () => ({ db: server.database.db, clock: server.clock, gateway, log: server.app.log });
   const postWebhook = (reference: string) => {
     const { body, signature } = paystack.webhook("charge.success", reference);
     return new Client(server).request("POST", "/api/webhooks/paystack", {
@@ -212,7 +214,7 @@ describe.each(DATABASES)("payments that survive a slow Paystack on %s", (kind) =
     const card = paystack.pay(setup).authorizationCode!;
     expect(await follow(client, `/trial-setup/callback?reference=${setup}`)).toBe("/");
     const trialEnd = (await userRow(user.id)).trialEndDate!;
-    const ctx = { db: server.database.db, clock: server.clock, gateway, log: server.app.log };
+    const ctx = workerContext();
     const chargesOnCard = () =>
       [...paystack.transactions.values()].filter((t) => t.authorizationCode === card && t.amount === 9900);
     const renewals = () =>
@@ -246,7 +248,8 @@ describe.each(DATABASES)("payments that survive a slow Paystack on %s", (kind) =
     expect(trialEnd.toISOString()).toBe("2026-11-28T12:00:00.000Z");
   });
 
-  it("refunds a trial card check whose refund failed on a later worker pass, once across concurrent passes", async () => {
+  /** A new user whose trial is set up, but whose R1.00 card check Paystack failed to refund. */
+  async function trialWithUnrefundedCheck() {
     const { client, user } = await verifiedUser(server);
     const { reference: setup } = await startTrialSetup(client);
     paystack.pay(setup);
@@ -256,19 +259,22 @@ describe.each(DATABASES)("payments that survive a slow Paystack on %s", (kind) =
     } finally {
       paystack.refundsFail = false;
     }
+    return { user, setup };
+  }
+  it("refunds a trial card check whose refund failed on a later worker pass, once across concurrent passes", async () => {
+    const { user, setup } = await trialWithUnrefundedCheck();
     expect((await userRow(user.id)).paymentMethodSetup).toBe(true);
     const check = async () => (await paymentRows(user.id)).find((p) => p.reference === setup)!;
     expect((await check()).refundedAt).toBeNull();
-    const ctx = { db: server.database.db, clock: server.clock, gateway, log: server.app.log };
     const refundCalls = () => paystack.callsTo("/refund").filter((call) => call.body.transaction === setup);
     expect(refundCalls()).toHaveLength(1);
 
     // Not yet overdue: the settlement's own attempt was just now.
-    expect(await refundOverdueCardChecks(ctx)).toBe(0);
+    expect(await refundOverdueCardChecks(workerContext())).toBe(0);
     server.clock.advance(CARD_CHECK_REFUND_RETRY_MS);
-    const worker = startRenewalWorker(ctx, 60 * 60_000);
+    const worker = startRenewalWorker(workerContext(), 60 * 60_000);
     try {
-      const passes = await Promise.all([worker.tick(), refundOverdueCardChecks(ctx)]);
+      const passes = await Promise.all([worker.tick(), refundOverdueCardChecks(workerContext())]);
       expect(passes[1]).toBeLessThanOrEqual(1);
     } finally {
       await worker.stop();
@@ -278,23 +284,14 @@ describe.each(DATABASES)("payments that survive a slow Paystack on %s", (kind) =
     expect((await check()).refundedAt?.toISOString()).toBe(server.clock.now().toISOString());
 
     server.clock.advance(CARD_CHECK_REFUND_RETRY_MS);
-    expect(await refundOverdueCardChecks(ctx)).toBe(0);
+    expect(await refundOverdueCardChecks(workerContext())).toBe(0);
     expect(refundCalls()).toHaveLength(2);
   });
 
   it("leaves card checks settled more than a week ago to the gateway's dashboard", async () => {
-    const { client, user } = await verifiedUser(server);
-    const { reference: setup } = await startTrialSetup(client);
-    paystack.pay(setup);
-    paystack.refundsFail = true;
-    try {
-      expect(await follow(client, `/trial-setup/callback?reference=${setup}`)).toBe("/");
-    } finally {
-      paystack.refundsFail = false;
-    }
-    const ctx = { db: server.database.db, clock: server.clock, gateway, log: server.app.log };
+    const { user, setup } = await trialWithUnrefundedCheck();
     server.clock.advance(CARD_CHECK_REFUND_GIVE_UP_MS + 1000);
-    expect(await refundOverdueCardChecks(ctx)).toBe(0);
+    expect(await refundOverdueCardChecks(workerContext())).toBe(0);
     expect(paystack.refunded).not.toContain(setup);
     const [row] = await paymentRows(user.id);
     expect(row?.refundedAt).toBeNull();
