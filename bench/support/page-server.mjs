@@ -1,12 +1,7 @@
 // The host page the checkout benchmark opens: it imports the built SDK from /dist over HTTP (so the widget's lazy
 // chunks and locale chunks load as on a real host, uncached) and exposes `window.bench`, which starts one flow and
 // resolves with the milliseconds from the call to the frame in which the awaited element is first shown.
-import { createServer } from "node:http";
-import { readFile } from "node:fs/promises";
-import { extname, join, normalize, sep } from "node:path";
-import { ROOT } from "./report.mjs";
-
-const TYPES = { ".mjs": "text/javascript; charset=utf-8", ".js": "text/javascript; charset=utf-8" };
+import { startSdkHostServer } from "../../scripts/sdk-host-server.mjs";
 
 const PAGE = `<!doctype html>
 <html lang="en">
@@ -65,39 +60,6 @@ window.__hostReady = true;
 `;
 
 /** Serves the page at `/` and the repository's dist/ and locales/ on 127.0.0.1 (a free port). */
-export async function startPageServer() {
-  const server = createServer((request, response) => {
-    void (async () => {
-      const path = decodeURIComponent(new URL(request.url ?? "/", "http://localhost").pathname);
-      if (path === "/") {
-        response.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
-        response.end(PAGE);
-        return;
-      }
-      const file = normalize(join(ROOT, path));
-      if (!["dist", "locales"].some((dir) => file.startsWith(join(ROOT, dir) + sep))) {
-        response.writeHead(404).end();
-        return;
-      }
-      try {
-        const body = await readFile(file);
-        response.writeHead(200, {
-          "content-type": TYPES[extname(file)] ?? "application/octet-stream",
-          "cache-control": "no-store",
-        });
-        response.end(body);
-      } catch {
-        response.writeHead(404).end();
-      }
-    })();
-  });
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${server.address().port}`,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(resolve);
-      }),
-  };
+export function startPageServer() {
+  return startSdkHostServer(PAGE);
 }

@@ -1,20 +1,8 @@
 // A tiny host page for the real-browser tests: serves an HTML page that imports the built SDK from /dist over
 // HTTP (so the widget's lazy chunks and locale chunks load as on a real host), plus /locales, on 127.0.0.1.
-import { createServer, type Server } from "node:http";
-import { readFile } from "node:fs/promises";
-import { extname, join, normalize, sep } from "node:path";
-import { fileURLToPath } from "node:url";
+import { startSdkHostServer, type SdkHostServer } from "../../../scripts/sdk-host-server.mjs";
 
-export const REPO_ROOT = fileURLToPath(new URL("../../..", import.meta.url));
-
-const TYPES: Record<string, string> = {
-  ".mjs": "text/javascript; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".cjs": "text/javascript; charset=utf-8",
-  ".json": "application/json; charset=utf-8",
-  ".map": "application/json; charset=utf-8",
-  ".ts": "text/plain; charset=utf-8",
-};
+export { REPO_ROOT } from "../../../scripts/sdk-host-server.mjs";
 
 // The page: a heading, the opener button, and functions the tests call. `hostConfigure` configures Purchases;
 // the button starts purchase() on the current offering's monthly package and stores the outcome on window.
@@ -76,48 +64,9 @@ window.__hostReady = true;
 </html>
 `;
 
-export interface PageServer {
-  url: string;
-  close(): Promise<void>;
-}
+export type { SdkHostServer as PageServer } from "../../../scripts/sdk-host-server.mjs";
 
 /** Serves the host page at `/` and the repository's dist/ and locales/ on 127.0.0.1 (a free port). */
-export async function startPageServer(): Promise<PageServer> {
-  const server: Server = createServer((request, response) => {
-    void (async () => {
-      const path = decodeURIComponent(new URL(request.url ?? "/", "http://localhost").pathname);
-      if (path === "/" || path === "/index.html") {
-        response.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
-        response.end(PAGE);
-        return;
-      }
-      const file = normalize(join(REPO_ROOT, path));
-      const allowed = ["dist", "locales"].some((dir) => file.startsWith(join(REPO_ROOT, dir) + sep));
-      if (!allowed) {
-        response.writeHead(404, { "content-type": "text/plain" }).end("not found");
-        return;
-      }
-      try {
-        const body = await readFile(file);
-        response.writeHead(200, {
-          "content-type": TYPES[extname(file)] ?? "application/octet-stream",
-          "cache-control": "no-store",
-        });
-        response.end(body);
-      } catch {
-        response.writeHead(404, { "content-type": "text/plain" }).end("not found");
-      }
-    })();
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  if (!address || typeof address === "string") throw new Error("page server has no port");
-  return {
-    url: `http://127.0.0.1:${address.port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+export function startPageServer(): Promise<SdkHostServer> {
+  return startSdkHostServer(PAGE);
 }
