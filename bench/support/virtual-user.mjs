@@ -10,7 +10,7 @@ import { LINES, registrationAddress, sessionCookieOf } from "./app-client.mjs";
 
 /** Think time between two actions, uniform in [min, max) milliseconds. */
 export const THINK_MS = [2000, 6000];
-/** Free messages per UTC day (app.md: 3 a day for users without an active subscription). */
+/** Free messages per UTC day (docs/product.md: 3 a day for users without an active subscription). */
 export const FREE_MESSAGES_PER_DAY = 3;
 /** Premium Realm, in cents, as `POST /api/initialize-payment` requires it. */
 const PREMIUM_AMOUNT = 9900;

@@ -61,7 +61,7 @@ export type TaxCalculationProperties = {
   ui_element: "auto" | "form";
 };
 
-/** Every analytics event (billing.md §7) by wire name, with the shape of its properties. */
+/** Every analytics event (docs/protocol.md) by wire name, with the shape of its properties. */
 export type AnalyticsEventProperties = {
   sdk_initialized: NoProperties;
   checkout_session_start: CheckoutSessionStartProperties;

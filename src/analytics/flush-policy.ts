@@ -1,8 +1,8 @@
 import type { WireEvent } from "../http/wire";
 
-/** Delay before the first retry of a failed flush (billing.md §9). */
+/** Delay before the first retry of a failed flush (docs/checkout.md). */
 export const FLUSH_INITIAL_DELAY_MS = 2000;
-/** Longest delay between flush retries: 5 minutes (billing.md §9). */
+/** Longest delay between flush retries: 5 minutes (docs/checkout.md). */
 export const FLUSH_MAX_DELAY_MS = 300_000;
 /** Largest request body of one flush, in bytes of JSON. */
 export const MAX_BATCH_BYTES = 50 * 1024;

@@ -19,7 +19,7 @@ export interface StartCheckoutOptions {
   signal?: AbortSignal;
 }
 
-/** The body of `POST /rcbilling/v1/checkout/start` for a package and option (billing.md §7). */
+/** The body of `POST /rcbilling/v1/checkout/start` for a package and option (docs/protocol.md). */
 export function checkoutStartBody(options: StartCheckoutOptions): WireCheckoutStartRequest {
   const { appUserId, rcPackage, email, metadata, traceId } = options;
   const product = rcPackage.webBillingProduct;
@@ -51,7 +51,7 @@ export function checkoutStartBody(options: StartCheckoutOptions): WireCheckoutSt
 
 /**
  * Starts a checkout. When the backend answers that an email is required (7879) although one was sent,
- * the start is retried once without the email, so the customer can enter it in the form (billing.md §4).
+ * the start is retried once without the email, so the customer can enter it in the form (docs/checkout.md).
  *
  * @example
  * const { operation_session_id, gateway_params } = await startCheckout({ backend, appUserId, rcPackage, traceId });

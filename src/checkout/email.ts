@@ -1,4 +1,4 @@
-// The shape billing.md §5 asks of a customer email: something, an @, a domain with a dot. The backend and the
+// The shape docs/checkout.md asks of a customer email: something, an @, a domain with a dot. The backend and the
 // gateway verify the rest.
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

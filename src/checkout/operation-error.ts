@@ -1,7 +1,7 @@
 import { ErrorCode } from "../errors/error-code";
 import { PurchasesError } from "../errors/purchases-error";
 
-/** The `error.code` of a failed payment operation (billing.md §8 "Payment operation codes"). */
+/** The `error.code` of a failed payment operation (docs/checkout.md "Payment operation codes"). */
 export const OperationErrorCode = {
   SetupIntentCreationFailed: 1,
   PaymentMethodCreationFailed: 2,

@@ -76,7 +76,7 @@ function succeeded(op: WireOperation): PollState {
 }
 
 /**
- * The pure transition of the purchase poller (billing.md §4: started or in_progress → poll again after the
+ * The pure transition of the purchase poller (docs/checkout.md: started or in_progress → poll again after the
  * interval; succeeded → done; failed → error; at most `maxAttempts` requests). Terminal states ignore events.
  *
  * @example
@@ -128,7 +128,7 @@ export interface PollPurchaseStatusOptions {
 }
 
 /**
- * Polls the checkout operation until the purchase succeeds or fails (billing.md §4, §9: 10 attempts, 1000 ms
+ * Polls the checkout operation until the purchase succeeds or fails (docs/checkout.md: 10 attempts, 1000 ms
  * apart). Network failures and 5xx answers are retried within the same attempt budget.
  *
  * @example

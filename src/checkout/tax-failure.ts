@@ -2,7 +2,7 @@ import { BackendErrorCode } from "../errors/backend-error";
 import { isPurchasesError, type PurchasesError } from "../errors/purchases-error";
 
 /**
- * Why a tax calculation failed (billing.md §5 "Tax errors recognised"). Each kind is also the exact
+ * Why a tax calculation failed (docs/checkout.md "Tax errors recognised"). Each kind is also the exact
  * `failed_reason` string the billing server puts in a calculate_taxes answer that could not compute tax:
  *
  * - `tax_collection_disabled`: the merchant does not collect tax through the gateway.

@@ -2,7 +2,7 @@ import { isTotalMismatch } from "./price-breakdown";
 import type { TaxFailureKind } from "./tax-failure";
 
 /**
- * Where tax stands for the checkout (billing.md §4 "Tax calculation status"):
+ * Where tax stands for the checkout (docs/checkout.md "Tax calculation status"):
  * `unavailable` gateway tax is on but nothing is computed yet; `disabled` tax is off or cannot be computed;
  * `loading` a calculation runs; `calculated` the customer sees the taxed total; `pending` waiting for a
  * billing address the tax can be located from; `miss-match` the total at submit differs from the one shown.

@@ -16,7 +16,7 @@ export interface TestStoreProductSummary {
 }
 
 /**
- * The facts of the test-store modal (billing.md §2): title, type, price, free-trial period and intro price.
+ * The facts of the test-store modal (docs/checkout.md): title, type, price, free-trial period and intro price.
  * Wording and localisation are the modal's business.
  *
  * @example

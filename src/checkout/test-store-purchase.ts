@@ -21,7 +21,7 @@ export interface TestStorePurchaseOptions {
 }
 
 /**
- * Completes a purchase made with a test-store key (billing.md §4 "Test-store purchase"): "valid" posts a
+ * Completes a purchase made with a test-store key (docs/checkout.md "Test-store purchase"): "valid" posts a
  * receipt with a generated `test_{timestamp}_{uuid}` transaction id, "failed" rejects with
  * ProductNotAvailableForPurchaseError and "cancelled" with UserCancelledError. No money moves.
  *

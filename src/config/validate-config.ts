@@ -12,7 +12,7 @@ import {
 
 const INVALID_API_KEY_MESSAGE = "Invalid API key. Use your Web Billing API key.";
 
-/** Ids that would merge unrelated customers if accepted (protocol.md). */
+/** Ids that would merge unrelated customers if accepted (docs/protocol.md). */
 const BLOCKED_APP_USER_IDS = new Set([
   "no_user",
   "null",

@@ -1,7 +1,7 @@
 import { ErrorCode } from "./error-code";
 import { PurchasesError } from "./purchases-error";
 
-/** Backend codes (protocol.md) and the public code each maps to. */
+/** Backend codes (docs/protocol.md) and the public code each maps to. */
 const backendCodeMap: Readonly<Record<number, ErrorCode>> = {
   7000: ErrorCode.ConfigurationError,
   7012: ErrorCode.InvalidEmailError,
@@ -57,7 +57,7 @@ function unknownBackendError(requestName: string, status: number, bodyText: stri
 }
 
 /**
- * Turns a non-2xx response into a `PurchasesError`: a known 7xxx code maps per protocol.md, anything else
+ * Turns a non-2xx response into a `PurchasesError`: a known 7xxx code maps per docs/protocol.md, anything else
  * (an unknown or missing code, or a status of 500 and above) is `UnknownBackendError`.
  */
 export function errorFromBackendResponse(

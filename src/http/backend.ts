@@ -16,7 +16,7 @@ import type {
 
 const enc = encodeURIComponent;
 
-/** The typed billing-provider calls of billing.md §7; one method per endpoint, nothing else. */
+/** The typed billing-provider calls of docs/protocol.md; one method per endpoint, nothing else. */
 export class Backend {
   constructor(readonly http: HttpClient) {}
 

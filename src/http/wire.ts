@@ -1,4 +1,4 @@
-// Wire (snake_case) shapes of the billing protocol, exactly as shared/spec/protocol.md pins them.
+// Wire (snake_case) shapes of the billing protocol, exactly as docs/protocol.md pins them.
 // Only http/ and the model's normalisers see these; the public models are camelCase.
 
 export interface WirePrice {

@@ -1,4 +1,4 @@
-/** The widget's languages (billing.md §9 plus Slovenian), each a file `locales/{code}.json`. */
+/** The widget's languages (docs/checkout.md plus Slovenian), each a file `locales/{code}.json`. */
 export const LOCALE_CODES = [
   "en",
   "es",

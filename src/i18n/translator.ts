@@ -55,7 +55,7 @@ export function createTranslator(chain: ReadonlyArray<{ code: LocaleCode; messag
 }
 
 /**
- * Loads the translator for the fallback chain selected → default → en (billing.md §9). Tags are matched
+ * Loads the translator for the fallback chain selected → default → en (docs/checkout.md). Tags are matched
  * with {@link matchLocale}; an unsupported tag is skipped and a locale that fails to load is left out.
  *
  * @example

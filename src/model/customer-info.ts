@@ -84,7 +84,7 @@ function toSubscriptionInfo(
 }
 
 /**
- * Normalises the customer info response (billing.md §4). Whether something is active is judged at
+ * Normalises the customer info response (docs/checkout.md). Whether something is active is judged at
  * `serverNowMs`, the server's current time: `request_date_ms` plus the time elapsed since the response, so
  * that a wrong client clock cannot grant or revoke access. An entitlement or subscription is active when it
  * has no expiry or expires after that instant; it will renew unless it is promotional, has no expiry, or an

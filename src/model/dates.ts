@@ -6,7 +6,7 @@ const DAY_MS = 86_400_000;
 /**
  * Adds `times` periods to a date in UTC, keeping the time of day. Months and years move the calendar month
  * and clamp the day to the end of the target month, so 31 January + 1 month is the last day of February.
- * Adding years to 29 February gives 28 February unless exactly 4 years are added (billing.md §9, as written),
+ * Adding years to 29 February gives 28 February unless exactly 4 years are added (docs/checkout.md, as written),
  * when it stays 29 February wherever that day exists. Days and weeks are exact
  * multiples of 24 hours. The periods are added in one step from `date`, so repeated periods do not drift:
  * 31 January + 3 × 1 month is 30 April, not 28 April.

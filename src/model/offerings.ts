@@ -68,7 +68,7 @@ function toOffering(
 }
 
 /**
- * Normalises the offerings response with the products it names (billing.md §3). Packages whose product is
+ * Normalises the offerings response with the products it names (docs/protocol.md). Packages whose product is
  * missing or invalid are left out, and so are offerings left with no package. `current` is the offering
  * named by `current_offering_id`, or null when it was left out or none is named.
  *

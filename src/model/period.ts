@@ -7,7 +7,7 @@ const UNIT_BY_LETTER: Readonly<Record<string, PeriodUnit>> = {
   D: PeriodUnit.Day,
 };
 
-// Nominal lengths (billing.md §3): good enough to compare prices across periods, not to compute dates.
+// Nominal lengths (docs/protocol.md): good enough to compare prices across periods, not to compute dates.
 const DAYS_PER_UNIT: Readonly<Record<PeriodUnit, number>> = {
   [PeriodUnit.Year]: 365,
   [PeriodUnit.Month]: 30,

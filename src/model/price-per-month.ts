@@ -1,7 +1,7 @@
 import { PeriodUnit, type Period } from "./types";
 
 /**
- * The monthly equivalent of a price charged every `period`, as the paywall shows it (billing.md §9): a year
+ * The monthly equivalent of a price charged every `period`, as the paywall shows it (docs/checkout.md): a year
  * is divided by 12, months by their count, weeks count as 4 a month and days as 30. Rounded to a whole micro.
  *
  * @example

@@ -1,7 +1,7 @@
 import { periodInDays } from "./period";
 import type { Period, PeriodUnit, Price } from "./types";
 
-/** ISO 4217 currencies without minor units (billing.md §9): their micros are divided by 1,000,000. */
+/** ISO 4217 currencies without minor units (docs/checkout.md): their micros are divided by 1,000,000. */
 export const ZERO_DECIMAL_CURRENCIES: readonly string[] = [
   "BIF",
   "CLP",

@@ -29,7 +29,7 @@ function toSubscriptionOption(
 }
 
 /**
- * Normalises a product from the products endpoint (billing.md §3) as presented in `context`.
+ * Normalises a product from the products endpoint (docs/protocol.md) as presented in `context`.
  * Purchase options without a base phase or base price are left out; the product itself is left out
  * (null, with a warning saying why) when no option remains or its default option is missing or was left out.
  *

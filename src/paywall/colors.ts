@@ -6,7 +6,7 @@ export type ColorMode = "light" | "dark";
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 
 /**
- * The colour mode of a paywall (billing.md §4): the preferred mode if given, else dark when the system prefers
+ * The colour mode of a paywall (docs/checkout.md): the preferred mode if given, else dark when the system prefers
  * dark, else light.
  *
  * @example

@@ -110,7 +110,7 @@ export function backgroundCss(
 }
 
 /**
- * The inline style of the common properties (billing.md §2): size, margin, padding, background, border, shape
+ * The inline style of the common properties (docs/checkout.md): size, margin, padding, background, border, shape
  * and shadow.
  *
  * @example

@@ -176,7 +176,7 @@ export interface WireImage extends WireImageProperties, WireComponentBase<WireIm
   readonly source: WireImageSource;
 }
 
-/** What a button does (billing.md §2). */
+/** What a button does (docs/checkout.md). */
 export type WireAction =
   | { readonly type: "navigate_back" }
   | { readonly type: "restore_purchases" }
@@ -244,7 +244,7 @@ export type WireComponent =
   | WireFooter
   | WireTimeline;
 
-/** `paywall_components` of an offering (billing.md §3 "Paywall configuration"). */
+/** `paywall_components` of an offering (docs/protocol.md "Paywall configuration"). */
 export interface WirePaywallDocument {
   readonly default_locale: string;
   readonly components_config: {

@@ -16,7 +16,7 @@ function matchingLocale(locales: readonly string[], tag: string | null | undefin
 }
 
 /**
- * The paywall's texts in a locale (billing.md §4): the selected locale, else the paywall's default locale; a text
+ * The paywall's texts in a locale (docs/checkout.md): the selected locale, else the paywall's default locale; a text
  * missing there comes from the default locale, then is empty.
  *
  * @example

@@ -1,6 +1,6 @@
 import type { ComponentChildren } from "preact";
 
-// The markup of paywall texts (billing.md §9): **bold** (or __bold__), *italic* (or _italic_), ~~strikethrough~~,
+// The markup of paywall texts (docs/checkout.md): **bold** (or __bold__), *italic* (or _italic_), ~~strikethrough~~,
 // `code`, [links](https://…) and line breaks. Texts become elements and strings, never HTML, so markup in a
 // translation or a product name cannot inject anything.
 const INLINE =

@@ -25,7 +25,7 @@ export function packageComponents(
 }
 
 /**
- * The package selected when the paywall opens (billing.md §4): the first one marked `is_selected_by_default`,
+ * The package selected when the paywall opens (docs/checkout.md): the first one marked `is_selected_by_default`,
  * else the first one shown, else null.
  *
  * @example

@@ -6,14 +6,14 @@ import { relativeDiscount } from "../model/relative-discount";
 import { PeriodUnit, type Package, type Period, type PricingPhase } from "../model/types";
 import { frequency, periodCount } from "../ui/product-texts";
 
-/** The values of the text variables of one package (billing.md §9), by name. */
+/** The values of the text variables of one package (docs/checkout.md), by name. */
 export type PaywallVariables = Readonly<Record<string, string>>;
 
-/** Shown for a variable the paywall does not know (billing.md §9). */
+/** Shown for a variable the paywall does not know (docs/checkout.md). */
 export const UNKNOWN_VARIABLE = "N/A";
 
 /**
- * A phase's length as text, or its raw ISO duration when that does not parse (logged, billing.md §5).
+ * A phase's length as text, or its raw ISO duration when that does not parse (logged, docs/checkout.md).
  */
 function durationText(
   phase: Pick<PricingPhase, "periodDuration" | "period">,

@@ -156,7 +156,7 @@ function PaywallApp({ session, paywall, mode, dir, localize, variables, mount, o
 }
 
 /**
- * Shows an offering's paywall (billing.md §2, §4): full-screen or inside `htmlTarget`, in the selected locale and
+ * Shows an offering's paywall (docs/checkout.md): full-screen or inside `htmlTarget`, in the selected locale and
  * colour mode. A purchase button opens the checkout for the selected package through `session.purchase`; the
  * promise resolves with the purchase result and that package, or rejects with a `PurchasesError` —
  * UserCancelledError when the customer goes back. The UI is gone when the promise settles.

@@ -30,7 +30,7 @@ function resolveText(value: unknown, path: string): WireText {
 
 /**
  * Checks a component tree the renderer is about to show and replaces each component of an unknown type by its
- * `fallback` (billing.md §2).
+ * `fallback` (docs/checkout.md).
  *
  * @throws PurchasesError (ConfigurationError) naming the path of an unknown type without a fallback or of a
  *   component that lacks what its type needs.

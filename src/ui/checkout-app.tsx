@@ -18,7 +18,7 @@ import { productTexts, purchasePlan } from "./product-texts";
 import type { ActiveSession } from "./purchase-session";
 import { themeVariables } from "./theme";
 
-/** Container width from which the two-column layout is used, and how long resizes settle first (§9). */
+/** Container width from which the two-column layout is used, and how long resizes settle first (docs/checkout.md, "Constants"). */
 export const WIDE_LAYOUT_MIN_WIDTH = 768;
 export const RESIZE_DEBOUNCE_MS = 150;
 
@@ -56,7 +56,7 @@ function useWideLayout(session: ActiveSession, root: HTMLElement): boolean {
 
 /**
  * The hosted checkout widget of `rcb_` keys: starts the checkout, then shows the payment entry, error and success
- * pages of billing.md §2 as {@link checkoutTransition} moves between them.
+ * pages of docs/checkout.md as {@link checkoutTransition} moves between them.
  */
 export function CheckoutApp({ session, mount, onDismissHandler, onFinish }: CheckoutAppProps) {
   const { t, env, branding, analytics, traceId } = session;

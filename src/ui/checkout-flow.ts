@@ -9,7 +9,7 @@ export type CheckoutOutcome =
   | { readonly kind: "purchased"; readonly result: OperationResult }
   | { readonly kind: "failed"; readonly error: PurchasesError };
 
-/** The page the widget shows (billing.md §2 and §4 "Checkout page flow"). */
+/** The page the widget shows (docs/checkout.md "Checkout page flow"). */
 export type CheckoutPage =
   | { readonly page: "payment-entry-loading" }
   | { readonly page: "payment-entry"; readonly checkout: WireCheckoutStartResponse }

@@ -4,7 +4,7 @@ import { ErrorCode } from "../errors/error-code";
 import type { PurchasesError } from "../errors/purchases-error";
 import { ProductType } from "../model/types";
 
-/** The kinds of checkout error page (billing.md §8 "Checkout error kinds"); each is a message key. */
+/** The kinds of checkout error page (docs/checkout.md "Checkout error kinds"); each is a message key. */
 export type ErrorKind =
   | "already_subscribed"
   | "already_purchased"
@@ -84,7 +84,7 @@ export interface ErrorPageModel {
 }
 
 /**
- * The error page of a kind (billing.md §8): tax-setup kinds close and show no support link; the already-owned
+ * The error page of a kind (docs/checkout.md): tax-setup kinds close and show no support link; the already-owned
  * kinds show a success icon, the trouble-accessing hint and a button naming the app; the rest try again with the
  * 'If the error persists' hint. A support link needs a support email.
  *

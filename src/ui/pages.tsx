@@ -88,7 +88,7 @@ export interface ErrorPageProps {
   readonly onClose: () => void;
 }
 
-/** An error page of billing.md §8: title, message with the error code, support link, and its action. */
+/** An error page of docs/checkout.md: title, message with the error code, support link, and its action. */
 export function ErrorPage(props: ErrorPageProps) {
   const { t, titleId, kind, branding } = props;
   const supportEmail = branding?.support_email ?? null;

@@ -11,7 +11,7 @@ export interface PayButtonState {
 const PAYABLE_TAX: readonly TaxCalculationStatus[] = ["disabled", "calculated", "miss-match"];
 
 /**
- * billing.md §4: the pay button is enabled only when not submitting, payment info and email are complete, and
+ * docs/checkout.md: the pay button is enabled only when not submitting, payment info and email are complete, and
  * tax is disabled, calculated or miss-match.
  *
  * @example
@@ -40,7 +40,7 @@ const METHOD_NAMES: Readonly<Record<string, string>> = {
 };
 
 /**
- * The label of the pay button (the four variants of billing.md §2): start-trial for a free trial, the chosen
+ * The label of the pay button (the four variants of docs/checkout.md): start-trial for a free trial, the chosen
  * payment method when it is not a card, the price once the total is known, else plain pay.
  *
  * @example
@@ -67,7 +67,7 @@ export function payButtonLabel(options: {
 const STATE_COUNTRIES = ["US", "CA"];
 
 /**
- * The pricing table's prompt while tax is unknown (billing.md §4): the whole billing address until a country
+ * The pricing table's prompt while tax is unknown (docs/checkout.md): the whole billing address until a country
  * is known, then the state and postal code where the state matters, else the postal code alone.
  *
  * @example

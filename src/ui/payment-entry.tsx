@@ -50,7 +50,7 @@ const asPurchasesError = (error: unknown, code = ErrorCode.UnknownError) =>
 
 /**
  * The payment entry page: product information and pricing on one side, the Stripe payment form on the other,
- * with tax calculation, the pay button rule and the submit flow of billing.md §4.
+ * with tax calculation, the pay button rule and the submit flow of docs/checkout.md.
  */
 export function PaymentEntry(props: PaymentEntryProps) {
   const { session, checkout, plan, texts, formatMoney } = props;
@@ -144,7 +144,7 @@ export function PaymentEntry(props: PaymentEntryProps) {
     taxCalculated(taxAddress, await taxes.calculate(taxAddress), uiElement);
   };
 
-  // Card changes recalculate tax only for a complete card with a complete email (billing.md §4); the
+  // Card changes recalculate tax only for a complete card with a complete email (docs/checkout.md); the
   // confirmation token is how Stripe tells the billing country and postal code.
   const recalculateFromForm = async () => {
     const current = form.current;

@@ -42,7 +42,7 @@ export interface PricingTableProps {
   readonly idPrefix: string;
 }
 
-// A fixed dummy amount under the skeleton, so the row keeps its size while tax loads (billing.md §9).
+// A fixed dummy amount under the skeleton, so the row keeps its size while tax loads (docs/checkout.md).
 const DUMMY_TAX_MICROS = 12_340_000;
 
 /**

@@ -104,7 +104,7 @@ export interface ProductTexts {
 }
 
 /**
- * The localised product lines (billing.md §2 payment entry and footer terms) of a plan.
+ * The localised product lines (docs/checkout.md payment entry and footer terms) of a plan.
  *
  * @example
  * productTexts(t, plan, (d) => d.toDateString()).trial; // "1 week free trial"

@@ -46,7 +46,7 @@ export interface ActiveSession extends PurchaseSession {
 }
 
 /**
- * The properties of checkout_session_start (billing.md §7).
+ * The properties of checkout_session_start (docs/protocol.md).
  *
  * @example
  * session.analytics.track("checkout_session_start", sessionStartProperties(session), traceId);

@@ -2,7 +2,7 @@ import type { WireBrandFontConfig, WireElementsConfiguration } from "../http/wir
 import type { LocaleCode } from "../i18n/locale-code";
 
 /**
- * The Stripe.js locale of a widget locale (billing.md §9): ca, hi and uk become auto, both Chinese scripts zh,
+ * The Stripe.js locale of a widget locale (docs/checkout.md): ca, hi and uk become auto, both Chinese scripts zh,
  * Norwegian nb.
  *
  * @example

@@ -1,5 +1,5 @@
 // The widget's styles, scoped by the `pw-` class prefix and themed through the custom properties of theme.ts.
-// Sizes and timings are billing.md §9's: input height 3rem, main column 544px on wide layouts, card form at
+// Sizes and timings are docs/checkout.md's: input height 3rem, main column 544px on wide layouts, card form at
 // least 210px, spinner 2 s, banner slide 300 ms with a 500 ms content fade after 50 ms, pricing 0.2 s.
 export const WIDGET_CSS = `
 .pw-root{box-sizing:border-box;font:var(--pw-font-weight,400) var(--pw-font-size,14px)/1.45 var(--pw-font,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif);color:var(--pw-form-text);background:var(--pw-form-bg);text-align:start}

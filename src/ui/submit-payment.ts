@@ -4,7 +4,7 @@ import { ErrorCode } from "../errors/error-code";
 import { isPurchasesError, PurchasesError } from "../errors/purchases-error";
 import type { Backend } from "../http/backend";
 
-// Card problems the customer fixes in the form; the payment element shows them itself (billing.md §5).
+// Card problems the customer fixes in the form; the payment element shows them itself (docs/checkout.md).
 const HANDLED_CARD_CODES = ["card_declined", "expired_card", "incorrect_cvc", "incorrect_number"];
 
 /**
@@ -59,7 +59,7 @@ const formError = (error: StripeGatewayError): SubmitResult => ({
 });
 
 /**
- * The submit flow of billing.md §4: submit the elements, create a confirmation token (which carries the billing
+ * The submit flow of docs/checkout.md: submit the elements, create a confirmation token (which carries the billing
  * country and postal code), recompute tax when they changed, check the total is the one shown, complete the
  * checkout with the email, then confirm a setup (`seti_` client secrets) or a payment, redirecting only if required.
  *

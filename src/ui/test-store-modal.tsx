@@ -15,7 +15,7 @@ export interface TestStoreModalProps {
 }
 
 /**
- * The Test Store modal of `test_` keys (billing.md §2): what would be bought, and buttons to simulate a valid
+ * The Test Store modal of `test_` keys (docs/checkout.md): what would be bought, and buttons to simulate a valid
  * purchase, a failed one, or cancelling.
  */
 export function TestStoreModal({ t, rcPackage, titleId, onOutcome }: TestStoreModalProps) {

@@ -1,6 +1,6 @@
 import type { WireBrandFontConfig, WireBrandingAppearance } from "../http/wire";
 
-/** billing.md §9's colours, used where the branding sets none. */
+/** docs/checkout.md's colours, used where the branding sets none. */
 export const DEFAULT_COLORS = {
   primary: "#576CDB",
   error: "#B0171F",
@@ -12,14 +12,14 @@ export const DEFAULT_COLORS = {
   pageBg: "#FFFFFF",
 } as const;
 
-/** Above this relative luminance a background gets dark text, at or below it light text (§9). */
+/** Above this relative luminance a background gets dark text, at or below it light text (docs/checkout.md, "Constants"). */
 export const LUMINANCE_THRESHOLD = 0.37;
 const HOVER_DARKEN = 0.1;
 const PRESSED_DARKEN = 0.15;
 const DARK_TEXT = "#111111";
 const LIGHT_TEXT = "#FFFFFF";
 
-/** Input and button corner radii per branding shape (§9). */
+/** Input and button corner radii per branding shape (docs/checkout.md, "Constants"). */
 const RADII: Readonly<Record<string, readonly [input: string, button: string]>> = {
   rounded: ["4px", "8px"],
   rectangle: ["0", "0"],
@@ -91,7 +91,7 @@ const color = (value: string | null | undefined, fallback: string) =>
   value && relativeLuminance(value) !== null ? value : fallback;
 
 /**
- * The CSS custom properties of the widget for a branding appearance (defaults of §9 where it sets none).
+ * The CSS custom properties of the widget for a branding appearance (defaults of docs/checkout.md "Constants" where it sets none).
  *
  * @example
  * themeVariables({ color_buttons_primary: "#8B2252", shapes: "pill" })["--pw-button-radius"]; // "9999px"
@@ -125,7 +125,7 @@ export function themeVariables(
     "--pw-button-radius": buttonRadius,
   };
   if (a.font) vars["--pw-font"] = `"${a.font.replace(/["\\]/g, "")}", system-ui, sans-serif`;
-  // The brand font's sizes and weights, kept within the widget's scale (§9: 10–40 px, weights 400–600).
+  // The brand font's sizes and weights, kept within the widget's scale (10–40 px, weights 400–600).
   const size = (value: number | undefined) => `${Math.min(40, Math.max(10, value ?? 14))}px`;
   const weight = (value: number | undefined) => String(Math.min(600, Math.max(400, value ?? 400)));
   if (font?.mobile?.font_size || font?.desktop?.font_size) {

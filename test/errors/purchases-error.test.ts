@@ -27,7 +27,7 @@ describe("PurchasesError", () => {
     expect(isPurchasesError(null)).toBe(false);
   });
 
-  it("keeps the numeric codes of protocol.md", () => {
+  it("keeps the numeric codes of docs/protocol.md", () => {
     expect([
       ErrorCode.UnknownBackendError,
       ErrorCode.ConfigurationError,

@@ -30,7 +30,7 @@ function shape(
 }
 
 describe("the locale files", () => {
-  it("are exactly en and the 33 languages of billing.md §9 plus sl", () => {
+  it("are exactly en and the 33 languages of docs/checkout.md plus sl", () => {
     expect(files.sort()).toEqual([...LOCALE_CODES].sort());
     expect(LOCALE_CODES).toHaveLength(34);
   });

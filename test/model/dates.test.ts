@@ -39,7 +39,7 @@ describe("addPeriod", () => {
     expect(iso(addPeriod(at("2028-02-29T09:00:00Z"), year(1), 4))).toBe("2032-02-29T09:00:00.000Z");
   });
 
-  it("gives 28 February for any number of added years other than 4, as billing.md §9 states", () => {
+  it("gives 28 February for any number of added years other than 4, as docs/checkout.md states", () => {
     expect(iso(addPeriod(at("2028-02-29T09:00:00Z"), year(8)))).toBe("2036-02-28T09:00:00.000Z");
     expect(iso(addPeriod(at("2028-02-29T09:00:00Z"), year(2), 2))).toBe("2032-02-29T09:00:00.000Z");
     expect(iso(addPeriod(at("2028-02-29T09:00:00Z"), month(12)))).toBe("2029-02-28T09:00:00.000Z");

@@ -32,7 +32,7 @@ function packages(change: (products: ReturnType<typeof fixtures.products>) => vo
   return [...offerings.current!.availablePackages];
 }
 
-describe("variablesPerPackage (billing.md §9)", () => {
+describe("variablesPerPackage (docs/checkout.md)", () => {
   const all = variablesPerPackage(packages(), t, LOCALE);
 
   it("gives the monthly package its price, periods and a discount against the most expensive package", () => {

@@ -329,7 +329,7 @@ describe("presentPaywall: validation at the boundary", () => {
     expect(document.querySelector(".pw-root")).toBeNull();
   });
 
-  it("rejects an offering without paywall components (billing.md §5)", async () => {
+  it("rejects an offering without paywall components (docs/checkout.md)", async () => {
     servePaywall(server, null);
     const purchases = configure(KEYS.testStore);
     const { error } = await settle(purchases.presentPaywall());

@@ -61,7 +61,7 @@ async function pay(stripe: ReturnType<typeof fakeStripe>) {
   payButton()!.click();
 }
 
-describe("the error pages of billing.md §8", () => {
+describe("the error pages of docs/checkout.md", () => {
   it("already subscribed: success icon, the trouble-accessing hint, 'Go to' the app; dismissing reports the error", async () => {
     const { purchase } = await open({ checkout: { start: [backendError(400, 7772, "Already subscribed")] } });
     await errorPage();

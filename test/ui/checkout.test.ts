@@ -236,7 +236,7 @@ describe("the checkout widget of rcb_ keys: the payment form", () => {
     await settle(purchase);
   });
 
-  it("asks for an email with the messages of §5 once the field was left", async () => {
+  it("asks for an email with the messages of docs/checkout.md once the field was left", async () => {
     const { stripe, purchase } = await openCheckout();
     await formReady();
     stripe.typeEmail("", false);

@@ -112,7 +112,7 @@ describe("mounting the widget", () => {
     expect(widgetLeftovers().roots).toBe(0);
   });
 
-  it("honours prefers-reduced-motion and uses the spinner, banner and pricing timings of §9", () => {
+  it("honours prefers-reduced-motion and uses the spinner, banner and pricing timings of docs/checkout.md", () => {
     expect(WIDGET_CSS).toMatch(/@media \(prefers-reduced-motion:reduce\)\{[^}]*animation:none!important/);
     expect(WIDGET_CSS).toContain("animation:pw-spin 2s linear infinite");
     expect(WIDGET_CSS).toContain("animation:pw-slide .3s");

@@ -207,7 +207,7 @@ describe("Stripe specifics", () => {
     expect(isHandledFormError({ type: "api_error" })).toBe(false);
   });
 
-  it("maps the widget locales to Stripe's (§9)", () => {
+  it("maps the widget locales to Stripe's", () => {
     expect(["ca", "hi", "uk"].map((code) => stripeLocale(code as "ca"))).toEqual(["auto", "auto", "auto"]);
     expect(stripeLocale("zh_Hans")).toBe("zh");
     expect(stripeLocale("zh_Hant")).toBe("zh");
@@ -216,7 +216,7 @@ describe("Stripe specifics", () => {
 });
 
 describe("theming", () => {
-  it("uses the default colours of §9 and gives text of at least 4.5:1 contrast", () => {
+  it("uses the default colours of docs/checkout.md and gives text of at least 4.5:1 contrast", () => {
     const vars = themeVariables(null);
     expect(vars["--pw-primary"]).toBe("#576CDB");
     expect(vars["--pw-error"]).toBe("#B0171F");

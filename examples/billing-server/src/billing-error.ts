@@ -1,4 +1,4 @@
-/** Backend error codes of protocol.md that this server answers with. */
+/** Backend error codes of docs/protocol.md that this server answers with. */
 export const BillingErrorCode = {
   InvalidEmail: 7012,
   StoreProblem: 7101,

@@ -15,7 +15,7 @@ interface WirePhase {
   cycle_count: number;
 }
 
-/** A purchase option as the catalogue stores it (wire shape, protocol.md). */
+/** A purchase option as the catalogue stores it (wire shape, docs/protocol.md). */
 export interface WirePurchaseOption {
   id: string;
   price_id: string;

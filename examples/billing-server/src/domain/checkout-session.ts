@@ -30,7 +30,7 @@ export interface CheckoutGatewayState {
 /** The session's `tax` column: the last successful calculation, or null (untaxed). */
 export type StoredTax = Extract<TaxResult, { ok: true }> | null;
 
-/** `error.code` of a failed operation (billing.md §8 "Payment operation codes"). */
+/** `error.code` of a failed operation (docs/protocol.md "Payment operation codes"). */
 export const OperationErrorCode = {
   SetupIntentCreationFailed: 1,
   PaymentMethodCreationFailed: 2,
@@ -73,7 +73,7 @@ export function assertOpen(row: CheckoutSessionRow): void {
 }
 
 /**
- * The body of `GET /rcbilling/v1/checkout/{id}` (protocol.md): purchase fields once it succeeded, the
+ * The body of `GET /rcbilling/v1/checkout/{id}` (docs/protocol.md): purchase fields once it succeeded, the
  * operation error once it failed.
  *
  * @example

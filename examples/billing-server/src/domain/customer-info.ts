@@ -4,7 +4,7 @@ type PurchaseRow = typeof purchases.$inferSelect;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** Wire `subscriber` of `GET /v1/subscribers/{id}` (protocol.md), computed from a customer's purchases. */
+/** Wire `subscriber` of `GET /v1/subscribers/{id}` (docs/protocol.md), computed from a customer's purchases. */
 export function subscriberFromPurchases(input: {
   appUserId: string;
   firstSeen: Date;

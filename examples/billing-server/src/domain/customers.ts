@@ -7,7 +7,7 @@ import { subscriberFromPurchases } from "./customer-info.js";
 
 type Db = BillingDb | Parameters<Parameters<BillingDb["transaction"]>[0]>[0];
 
-/** App user ids that would merge unrelated customers (protocol.md). */
+/** App user ids that would merge unrelated customers (docs/protocol.md). */
 const BLOCKED_IDS = new Set([
   "",
   "no_user",

@@ -1,5 +1,5 @@
 // Money on the wire is in micros (1 unit = 1,000,000 micros); the gateway and Stripe Elements count in the
-// currency's minor unit. billing.md §9 names the currencies that have no minor unit.
+// currency's minor unit. docs/protocol.md names the currencies that have no minor unit.
 
 const ZERO_DECIMAL_CURRENCIES: ReadonlySet<string> = new Set([
   "BIF",

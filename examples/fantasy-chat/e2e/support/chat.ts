@@ -10,7 +10,7 @@ export const messageInput = (page: Page) => page.getByPlaceholder("Type your mes
 export const characterReplies = (page: Page) => page.locator(".message-character .bubble");
 
 /**
- * Opens `/chat/new?character=…` and sends the first message, which creates the chat (app.md §4: the text stays
+ * Opens `/chat/new?character=…` and sends the first message, which creates the chat (docs/product.md: the text stays
  * in the input) and lands on `/chat/{id}`.
  */
 export async function openNewChat(page: Page, app: RunningApp, characterId: string, text: string) {

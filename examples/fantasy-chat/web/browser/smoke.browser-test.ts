@@ -1,4 +1,4 @@
-// Real-browser smoke test: every route of app.md §2 signed out and signed in, against the built server, with no
+// Real-browser smoke test: every route of docs/product.md signed out and signed in, against the built server, with no
 // uncaught error, no console error and no request leaving 127.0.0.1; axe-core on the main screens; no horizontal
 // scrolling at 360 px. The signed-in journey goes through the real flows: age gate, trial setup on the sandbox
 // gateway, a new chat with a streamed reply, the profile, a Test Store purchase through the purchases-web SDK.
@@ -26,7 +26,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-/** The signed-out `GET /api/auth/user` answers 401 by design (app.md §7); Chromium logs that as an error. */
+/** The signed-out `GET /api/auth/user` answers 401 by design (docs/product.md); Chromium logs that as an error. */
 const SIGNED_OUT_401 = [/\/api\/auth\/user$/];
 
 async function noHorizontalScroll(page: Page, label: string) {

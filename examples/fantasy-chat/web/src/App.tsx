@@ -35,7 +35,7 @@ const GuardedCharacters = guarded(Characters);
 const GuardedChat = guarded(ChatPage);
 const GuardedProfile = guarded(Profile);
 
-/** app.md §2's route table. */
+/** docs/product.md's route table. */
 function AppRoutes() {
   const { isAuthenticated, isLoading } = useAuth();
   const signedOut = isLoading || !isAuthenticated;

@@ -1,5 +1,5 @@
 /**
- * The six character archetypes (value and label), as app.md §3 lists them. The web client imports this module
+ * The six character archetypes (value and label), as docs/product.md lists them. The web client imports this module
  * too, so it stays pure data: no Node or server imports.
  */
 export const ARCHETYPES = [
@@ -18,7 +18,7 @@ export type Archetype = (typeof ARCHETYPES)[number]["value"];
 // Marked pure so the web bundle, which imports this module only for the lists, drops the unused call.
 export const ARCHETYPE_VALUES = /* @__PURE__ */ ARCHETYPES.map((a) => a.value) as [Archetype, ...Archetype[]];
 
-/** The personality traits a profile may choose from (app.md §3). */
+/** The personality traits a profile may choose from (docs/product.md). */
 export const PERSONALITY_TRAITS = [
   "adventurous",
   "brave",

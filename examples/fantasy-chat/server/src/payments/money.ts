@@ -4,7 +4,7 @@ export interface Money {
   currency: string;
 }
 
-/** Premium Realm: R99 a month (billing.md §1, §9). */
+/** Premium Realm: R99 a month (docs/product.md). */
 export const PREMIUM_PRICE: Money = { amount: 9900, currency: "ZAR" };
 
 /**
@@ -14,7 +14,7 @@ export const PREMIUM_PRICE: Money = { amount: 9900, currency: "ZAR" };
  */
 export const TRIAL_CARD_CHECK: Money = { amount: 100, currency: "ZAR" };
 
-/** Length of the free trial (billing.md §9). */
+/** Length of the free trial (docs/product.md). */
 export const TRIAL_DAYS = 7;
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -30,7 +30,7 @@ export function formatRand(cents: number): string {
 }
 
 /**
- * `months` calendar months after `date` (UTC), clamped to the end of a shorter month (billing.md §9).
+ * `months` calendar months after `date` (UTC), clamped to the end of a shorter month (docs/product.md).
  *
  * @example
  * addMonths(new Date("2026-01-31T09:00:00Z"), 1); // 2026-02-28T09:00:00Z

@@ -39,7 +39,7 @@ export interface VerifiedPayment {
 }
 
 /**
- * Web payment for Premium Realm (billing.md §7): `POST /api/initialize-payment {amount: 9900, email}` starts a
+ * Web payment for Premium Realm (docs/product.md): `POST /api/initialize-payment {amount: 9900, email}` starts a
  * checkout at the gateway and answers `{authorization_url, reference}`; `POST /api/verify-payment {reference}`
  * makes the user premium once the gateway reports the payment successful.
  *

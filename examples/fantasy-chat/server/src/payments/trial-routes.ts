@@ -23,7 +23,7 @@ const name = (label: string) =>
     .min(1, `${label} is required`)
     .max(50, `${label} must be at most 50 characters`);
 
-/** The trial form (billing.md §3): all three fields are required (§5). */
+/** The trial form (docs/product.md): all three fields are required. */
 const trialSchema = z.object({
   email: emailField(),
   firstName: name("First name"),
@@ -31,7 +31,7 @@ const trialSchema = z.object({
 });
 
 /**
- * The 7-day trial's card setup (billing.md §2, §7): `POST /api/setup-trial {email, firstName, lastName}` starts a
+ * The 7-day trial's card setup (docs/product.md): `POST /api/setup-trial {email, firstName, lastName}` starts a
  * R1.00 card check at the gateway and answers `{status: true, message, data: {authorization_url, reference}}`; the
  * gateway returns the browser to `/trial-setup/callback` (see `callback-routes.ts`). `POST /api/trial/complete
  * {reference}` does the same completion for a client that prefers JSON, answering the updated user.

@@ -6,7 +6,7 @@ import { profileSchema } from "./profile-schema.js";
 import { getProfile, saveProfile } from "./profile-store.js";
 
 /**
- * `GET /api/profile` and `PUT /api/profile` (the whole profile, validated by app.md §5's rules).
+ * `GET /api/profile` and `PUT /api/profile` (the whole profile, validated by docs/product.md's rules).
  *
  * @example
  * await api.register(profileRoutes, { ctx });

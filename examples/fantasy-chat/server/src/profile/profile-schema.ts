@@ -6,7 +6,7 @@ const BACKSTORY_MIN = "Please provide at least 50 characters for your backstory"
 const TRAITS_MIN = "Please select at least one personality trait";
 
 /**
- * `PUT /api/profile`, with app.md §5's rules and messages. Where §5 gives no message (the maximum lengths), zod's
+ * `PUT /api/profile`, with docs/product.md's rules and messages. Where they give no message (the maximum lengths), zod's
  * own message is used, as the form that the spec describes does. Text is trimmed first, so blanks do not count.
  *
  * @example

@@ -1,5 +1,5 @@
 /**
- * A non-OK answer from the server. `message` is app.md §8's format, `"{status}: {body or status text}"`;
+ * A non-OK answer from the server. `message` is docs/product.md's format, `"{status}: {body or status text}"`;
  * `code` and `serverMessage` are read from the JSON error body (`{ message, code? }`) when there is one, so
  * callers branch on data, never on message text.
  *

@@ -1,4 +1,4 @@
-// The archetypes and traits are the server's list (app.md §3): its module is pure data with no Node imports,
+// The archetypes and traits are the server's list (docs/product.md): its module is pure data with no Node imports,
 // so the client bundles the same module rather than a copy that could drift from what the server validates.
 import { ARCHETYPES } from "../../../server/src/characters/archetypes";
 

@@ -2,7 +2,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { getQueryFn } from "./request";
 
 /**
- * A query client with app.md §7's defaults: the default read, data never stale, no refetch on focus, no
+ * A query client with docs/product.md's defaults: the default read, data never stale, no refetch on focus, no
  * polling, no retries for queries or mutations.
  *
  * @example

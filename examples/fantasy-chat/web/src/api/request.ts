@@ -9,7 +9,7 @@ export async function throwIfNotOk(response: Response): Promise<void> {
 }
 
 /**
- * The generic request helper of app.md §7: JSON body with a JSON content type, cookies always included,
+ * The generic request helper of docs/product.md: JSON body with a JSON content type, cookies always included,
  * any non-OK answer thrown as an {@link ApiError}.
  *
  * @example

@@ -2,7 +2,7 @@ import type { User } from "../api/types";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Free messages in the allowance (app.md §9). */
+/** Free messages in the allowance (docs/product.md). */
 export const FREE_MESSAGES = 3;
 
 /** Whether the user is premium (subscriptionStatus "active"). */
@@ -27,7 +27,7 @@ export function isTrialExpired(user: Pick<User, "subscriptionStatus" | "trialEnd
   return user.trialEndDate !== null && now.getTime() > new Date(user.trialEndDate).getTime();
 }
 
-/** What the access guard does for a user at `now` (app.md §2, "Access guard"). */
+/** What the access guard does for a user at `now` (docs/product.md, "Access guard"). */
 export type GuardDecision =
   | { kind: "loading" }
   | { kind: "redirect"; to: "/" | "/trial-setup" }

@@ -2,7 +2,7 @@ import { isApiError, needsSubscription } from "../api/api-error";
 import { pageNavigation } from "../api/navigation";
 import { toast } from "../toast/toast-store";
 
-/** How long the 'Unauthorized' toast shows before the browser goes to the login page (app.md §9). */
+/** How long the 'Unauthorized' toast shows before the browser goes to the login page (docs/product.md). */
 export const LOGIN_REDIRECT_DELAY_MS = 500;
 
 /** A 401 on chat create or send: tell the user, then go to the login page after 500 ms. Returns whether it was. */
@@ -18,7 +18,7 @@ function handleUnauthorized(error: unknown): boolean {
 }
 
 /**
- * app.md §8 for a failed send: 401 → 'Unauthorized' and login; 402 → the paywall (`openPaywall` with the
+ * docs/product.md for a failed send: 401 → 'Unauthorized' and login; 402 → the paywall (`openPaywall` with the
  * server's code); content policy → its message; anything else → 'Failed to send message'.
  *
  * @example
@@ -37,7 +37,7 @@ export function handleSendError(error: unknown, openPaywall: (code: string | nul
   toast({ title: "Error", description: "Failed to send message", variant: "destructive" });
 }
 
-/** app.md §8 for a failed chat create: 401 → 'Unauthorized' and login; else 'Failed to create chat'. */
+/** docs/product.md for a failed chat create: 401 → 'Unauthorized' and login; else 'Failed to create chat'. */
 export function handleCreateError(error: unknown): void {
   if (handleUnauthorized(error)) return;
   toast({ title: "Error", description: "Failed to create chat", variant: "destructive" });

@@ -5,7 +5,7 @@ export interface ConversationStarter {
   text: string;
 }
 
-/** The four fixed prompts, the same for every archetype (app.md §3). */
+/** The four fixed prompts, the same for every archetype (docs/product.md). */
 export const CONVERSATION_STARTERS: readonly ConversationStarter[] = [
   {
     title: "Explore the realm",

@@ -1,6 +1,6 @@
 // The native mobile shell (Capacitor, see ../../capacitor.config.json). In the app the native runtime injects
 // `window.Capacitor.Plugins`; on the web there is none, and each call only logs that it is not available
-// (app.md §8), so the same bundle serves both.
+// (docs/product.md), so the same bundle serves both.
 
 /** The status bar's background: the theme's dark red. */
 export const STATUS_BAR_COLOR = "#5c0a1e";

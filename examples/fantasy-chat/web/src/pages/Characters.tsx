@@ -9,7 +9,7 @@ import { BottomNav } from "../ui/BottomNav";
 import { Spinner } from "../ui/Spinner";
 import { Topbar } from "../ui/Topbar";
 
-/** Tags shown on a card before '+N more' (app.md §9). */
+/** Tags shown on a card before '+N more' (docs/product.md). */
 export const TAGS_PER_CARD = 3;
 
 /**

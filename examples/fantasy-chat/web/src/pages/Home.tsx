@@ -12,9 +12,9 @@ import { Icon } from "../ui/Icon";
 import { Section } from "../ui/Section";
 import { Topbar } from "../ui/Topbar";
 
-/** Recent conversations shown on home (app.md §9). */
+/** Recent conversations shown on home (docs/product.md). */
 export const RECENT_CHATS = 3;
-/** Characters shown on home (app.md §9). */
+/** Characters shown on home (docs/product.md). */
 export const HOME_CHARACTERS = 4;
 
 /**

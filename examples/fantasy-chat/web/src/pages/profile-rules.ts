@@ -1,6 +1,6 @@
 import type { Profile } from "../api/types";
 
-/** The profile form's limits (app.md §9). */
+/** The profile form's limits (docs/product.md). */
 export const PROFILE_LIMITS = {
   nameMax: 50,
   backstoryMin: 50,
@@ -12,7 +12,7 @@ export const PROFILE_LIMITS = {
 export type ProfileErrors = Partial<Record<keyof Profile, string>>;
 
 /**
- * app.md §5's profile rules, with its messages (and, where it gives none, the server's own wording). Text is
+ * docs/product.md's profile rules, with its messages (and, where it gives none, the server's own wording). Text is
  * trimmed before it is measured, as the server does.
  *
  * @example

@@ -1,10 +1,10 @@
 import { useSyncExternalStore } from "react";
 
-/** At most this many toasts are on screen (app.md §9: one at a time). */
+/** At most this many toasts are on screen (docs/product.md: one at a time). */
 export const TOAST_LIMIT = 1;
 /** How long a toast stays before it closes by itself. */
 export const TOAST_DURATION_MS = 5000;
-/** How long a dismissed toast is kept (hidden) before it is dropped (app.md §9). */
+/** How long a dismissed toast is kept (hidden) before it is dropped (docs/product.md). */
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
 export type ToastVariant = "default" | "destructive";

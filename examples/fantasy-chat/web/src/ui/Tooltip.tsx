@@ -10,7 +10,7 @@ import {
   type ReactNode,
 } from "react";
 
-/** A tooltip opens after the pointer or focus rests this long (app.md §9). */
+/** A tooltip opens after the pointer or focus rests this long (docs/product.md). */
 export const TOOLTIP_DELAY_MS = 700;
 /** Within this long of another tooltip closing, the next opens at once. */
 export const TOOLTIP_SKIP_DELAY_MS = 300;
