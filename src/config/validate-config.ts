@@ -12,8 +12,9 @@ import {
 
 const INVALID_API_KEY_MESSAGE = "Invalid API key. Use your Web Billing API key.";
 
-/** Ids that would merge unrelated customers if accepted (docs/protocol.md). */
+/** Ids that would merge unrelated customers if accepted, compared trimmed (docs/protocol.md, "App user ids"). */
 const BLOCKED_APP_USER_IDS = new Set([
+  "",
   "no_user",
   "null",
   "none",
@@ -57,17 +58,37 @@ export function validateApiKey(apiKey: unknown, flags: FlagsConfig = DEFAULT_FLA
   throw new PurchasesError(ErrorCode.InvalidCredentialsError, INVALID_API_KEY_MESSAGE);
 }
 
-/** Throws `InvalidAppUserIdError` for ids on the blocklist, containing "/", or not strings. */
+/** Longest app user id the backend stores, in UTF-16 code units. */
+const MAX_APP_USER_ID_LENGTH = 256;
+
+/** NUL and lone surrogates: the backend cannot store them, so it refuses them. */
+const UNSTORABLE = /\0|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Throws `InvalidAppUserIdError` for what the billing server would refuse (fixtures/protocol/app-user-ids.json
+ * holds the cases both sides are tested against): not a string, blank or a placeholder once trimmed, containing
+ * "/", NUL or a lone surrogate, or longer than 256.
+ */
 export function validateAppUserId(appUserId: unknown): string {
   if (typeof appUserId !== "string") {
     throw new PurchasesError(ErrorCode.InvalidAppUserIdError, "The app user id must be a string.", {
       underlyingErrorMessage: `Got ${appUserId === null ? "null" : typeof appUserId}.`,
     });
   }
-  if (appUserId.trim() === "" || BLOCKED_APP_USER_IDS.has(appUserId) || appUserId.includes("/")) {
-    throw new PurchasesError(ErrorCode.InvalidAppUserIdError, `"${appUserId}" is not a valid app user id.`, {
-      underlyingErrorMessage: 'App user ids must not be empty, contain "/" or be a reserved placeholder.',
-    });
+  if (
+    BLOCKED_APP_USER_IDS.has(appUserId.trim()) ||
+    appUserId.includes("/") ||
+    appUserId.length > MAX_APP_USER_ID_LENGTH ||
+    UNSTORABLE.test(appUserId)
+  ) {
+    throw new PurchasesError(
+      ErrorCode.InvalidAppUserIdError,
+      `Invalid app user id: "${appUserId.slice(0, 64)}".`,
+      {
+        underlyingErrorMessage:
+          'App user ids have 1 to 256 characters without "/", NUL or lone surrogates and are not a placeholder such as "null".',
+      },
+    );
   }
   return appUserId;
 }

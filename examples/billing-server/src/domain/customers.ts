@@ -23,9 +23,19 @@ const BLOCKED_IDS = new Set([
   "unknown",
 ]);
 
-/** Rejects app user ids the SDK would also reject, with 7220. */
+/** Longest app user id stored, in UTF-16 code units as JavaScript counts them. */
+const MAX_APP_USER_ID_LENGTH = 256;
+
+/**
+ * Rejects app user ids the SDK also rejects, with 7220 and the SDK's message; the cases both sides are tested
+ * against are fixtures/protocol/app-user-ids.json.
+ */
 export function validAppUserId(appUserId: string): string {
-  if (BLOCKED_IDS.has(appUserId.trim()) || appUserId.includes("/") || appUserId.length > 256) {
+  if (
+    BLOCKED_IDS.has(appUserId.trim()) ||
+    appUserId.includes("/") ||
+    appUserId.length > MAX_APP_USER_ID_LENGTH
+  ) {
     throw badRequest(`Invalid app user id: "${appUserId.slice(0, 64)}".`, BillingErrorCode.EmptyAppUserId);
   }
   return appUserId;

@@ -26,7 +26,7 @@ const identifier = z.string().min(1).max(200);
 const optionalText = z.string().max(200).nullable().optional();
 
 const startBody = z.object({
-  app_user_id: z.string().max(256),
+  app_user_id: z.string(), // its rule is validAppUserId's, answered with 7220
   product_id: identifier,
   email: z.string().max(1000).nullable().optional(),
   price_id: identifier,

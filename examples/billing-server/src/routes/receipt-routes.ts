@@ -13,7 +13,7 @@ import { parseInput } from "../validation.js";
 const receiptBody = z.object({
   fetch_token: z.string().regex(/^test_\d+_[0-9a-f-]{36}$/, "fetch_token must be test_{timestamp}_{uuid}"),
   product_id: z.string().min(1).max(200),
-  app_user_id: z.string().max(256),
+  app_user_id: z.string(), // its rule is validAppUserId's, answered with 7220
   presented_offering_identifier: z.string().max(200).nullable().optional(),
   presented_placement_identifier: z.string().max(200).nullable().optional(),
   applied_targeting_rule: z.object({ rule_id: z.string(), revision: z.number() }).nullable().optional(),
