@@ -33,7 +33,7 @@ export default [
   {
     name: "checkout widget chunk (lazy; with Preact and intl-messageformat)",
     path: "dist/chunks/present-purchase-*.mjs",
-    ignore: ["../index.mjs"],
+    ignore: ["./core-*.mjs"],
     gzip: true,
     limit: "30 KB",
     modifyEsbuildConfig: split,
@@ -41,7 +41,7 @@ export default [
   {
     name: "paywall chunk (lazy; with what it shares with the checkout widget)",
     path: "dist/chunks/present-paywall-*.mjs",
-    ignore: ["../index.mjs"],
+    ignore: ["./core-*.mjs"],
     gzip: true,
     limit: "25 KB",
     modifyEsbuildConfig: split,
