@@ -93,11 +93,6 @@ type StripeLoader = (publishableKey: string, options: {
     stripeAccount?: string;
     locale?: string;
 }) => Promise<StripeLike | null>;
-interface KeyValueStorage {
-    getItem(key: string): string | null;
-    setItem(key: string, value: string): void;
-    removeItem(key: string): void;
-}
 type TimerHandle = unknown;
 interface PurchasesEnvironment {
     fetch: typeof fetch;
@@ -106,7 +101,6 @@ interface PurchasesEnvironment {
     clearTimeout(handle: TimerHandle): void;
     random(): number;
     randomUUID(): string;
-    storage: KeyValueStorage | null;
     window: Window | null;
     loadStripe?: StripeLoader;
 }
@@ -443,4 +437,4 @@ declare class Purchases {
     private locale;
 }
 export { ErrorCode, LogLevel, PackageType, PeriodUnit, ProductType, Purchases, PurchasesError, isPurchasesError };
-export type { BrandingInfo, CustomerInfo, EntitlementInfo, EntitlementInfos, FlagsConfig, GetOfferingsParams, HttpConfig, KeyValueStorage, LogHandler, NonSubscriptionOption, NonSubscriptionTransaction, Offering, Offerings, OwnershipType, Package, PaywallData, PaywallListener, PaywallPurchaseResult, Period, PeriodType, PlatformInfo, PresentPaywallParams, PresentedOfferingContext, Price, PricingPhase, Product, PurchaseOption, PurchaseParams, PurchaseResult, PurchasesConfig, PurchasesEnvironment, PurchasesErrorExtra, PurchasesErrorOptions, RedemptionInfo, Store, StoreTransaction, StripeConfirmationToken, StripeElementLike, StripeElementsLike, StripeGatewayError, StripeLike, StripeLoader, SubscriptionInfo, SubscriptionOption, TargetingContext, TimerHandle };
+export type { BrandingInfo, CustomerInfo, EntitlementInfo, EntitlementInfos, FlagsConfig, GetOfferingsParams, HttpConfig, LogHandler, NonSubscriptionOption, NonSubscriptionTransaction, Offering, Offerings, OwnershipType, Package, PaywallData, PaywallListener, PaywallPurchaseResult, Period, PeriodType, PlatformInfo, PresentPaywallParams, PresentedOfferingContext, Price, PricingPhase, Product, PurchaseOption, PurchaseParams, PurchaseResult, PurchasesConfig, PurchasesEnvironment, PurchasesErrorExtra, PurchasesErrorOptions, RedemptionInfo, Store, StoreTransaction, StripeConfirmationToken, StripeElementLike, StripeElementsLike, StripeGatewayError, StripeLike, StripeLoader, SubscriptionInfo, SubscriptionOption, TargetingContext, TimerHandle };

@@ -1,18 +1,11 @@
-import type { StripeLoader } from "./checkout/stripe-gateway";
-
-/** A minimal key-value store (the shape of `localStorage`). */
-export interface KeyValueStorage {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
+import type { StripeLoader } from "./stripe-like";
 
 /** Opaque handle returned by {@link PurchasesEnvironment.setTimeout}. */
 export type TimerHandle = unknown;
 
 /**
- * Everything the SDK takes from its surroundings. Tests inject their own so that time, randomness,
- * network and storage are deterministic; browsers and Node get {@link defaultEnvironment}.
+ * Everything the SDK takes from its surroundings. Tests inject their own so that time, randomness and
+ * network are deterministic; browsers and Node get {@link defaultEnvironment}.
  */
 export interface PurchasesEnvironment {
   /** The fetch implementation used for every request. */
@@ -25,8 +18,6 @@ export interface PurchasesEnvironment {
   random(): number;
   /** A random RFC 4122 version 4 UUID. */
   randomUUID(): string;
-  /** Persistent storage, or null where there is none (SSR, private mode). */
-  storage: KeyValueStorage | null;
   /** The browser window, or null outside a browser. Read lazily and never required. */
   window: Window | null;
   /**
@@ -44,15 +35,6 @@ function fallbackUUID(random: () => number): string {
   return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
 }
 
-function safeLocalStorage(win: Window | null): KeyValueStorage | null {
-  try {
-    return win?.localStorage ?? null;
-  } catch {
-    // Access throws in sandboxed iframes and with storage blocked.
-    return null;
-  }
-}
-
 /** The environment of the running platform, read when called (never at import time). */
 export function defaultEnvironment(): PurchasesEnvironment {
   const g = globalThis as typeof globalThis & { window?: Window };
@@ -66,7 +48,6 @@ export function defaultEnvironment(): PurchasesEnvironment {
     random,
     randomUUID: () =>
       typeof g.crypto?.randomUUID === "function" ? g.crypto.randomUUID() : fallbackUUID(random),
-    storage: safeLocalStorage(win),
     window: win,
   };
 }

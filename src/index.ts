@@ -3,7 +3,7 @@ export { Purchases } from "./purchases";
 export type { GetOfferingsParams, PlatformInfo, BrandingInfo, PurchaseParams } from "./purchases";
 export type { PaywallListener, PaywallPurchaseResult, PresentPaywallParams } from "./paywall/paywall-params";
 export type { PurchasesConfig, HttpConfig, FlagsConfig } from "./config/purchases-config";
-export type { PurchasesEnvironment, KeyValueStorage, TimerHandle } from "./environment";
+export type { PurchasesEnvironment, TimerHandle } from "./environment";
 export type {
   StripeConfirmationToken,
   StripeElementLike,
@@ -11,7 +11,7 @@ export type {
   StripeGatewayError,
   StripeLike,
   StripeLoader,
-} from "./checkout/stripe-gateway";
+} from "./stripe-like";
 export { ErrorCode } from "./errors/error-code";
 export { PurchasesError, isPurchasesError } from "./errors/purchases-error";
 export type { PurchasesErrorExtra, PurchasesErrorOptions } from "./errors/purchases-error";

@@ -56,14 +56,3 @@ export function toPriceBreakdown(response: WireCalculateTaxesResponse): PriceBre
     })),
   };
 }
-
-/**
- * True when the total about to be charged is not the one the customer saw, which must stop the submit and
- * show the price-updated notice instead (docs/checkout.md).
- *
- * @example
- * isTotalMismatch(99_000_000, 113_850_000); // true
- */
-export function isTotalMismatch(seenTotalMicros: number, newTotalMicros: number): boolean {
-  return seenTotalMicros !== newTotalMicros;
-}

@@ -1,4 +1,3 @@
-import { isTotalMismatch } from "./price-breakdown";
 import type { TaxFailureKind } from "./tax-failure";
 
 /**
@@ -9,6 +8,17 @@ import type { TaxFailureKind } from "./tax-failure";
  */
 export type TaxCalculationStatus =
   "unavailable" | "disabled" | "loading" | "calculated" | "pending" | "miss-match";
+
+/**
+ * True when the total about to be charged is not the one the customer saw, which must stop the submit and
+ * show the price-updated notice instead (docs/checkout.md).
+ *
+ * @example
+ * isTotalMismatch(99_000_000, 113_850_000); // true
+ */
+export function isTotalMismatch(seenTotalMicros: number, newTotalMicros: number): boolean {
+  return seenTotalMicros !== newTotalMicros;
+}
 
 /** What moves the tax status. */
 export type TaxEvent =

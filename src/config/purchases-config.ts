@@ -31,7 +31,7 @@ export interface PurchasesConfig {
   appUserId: string;
   httpConfig?: HttpConfig;
   flags?: FlagsConfig;
-  /** Replaces parts of the environment (fetch, clock, timers, storage); for tests and unusual hosts. */
+  /** Replaces parts of the environment (fetch, clock, timers, Stripe loader); for tests and unusual hosts. */
   environment?: Partial<PurchasesEnvironment>;
 }
 

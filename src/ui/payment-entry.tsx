@@ -7,7 +7,7 @@ import type {
   StripeElementsLike,
   StripeLike,
   StripeLoader,
-} from "../checkout/stripe-gateway";
+} from "../stripe-like";
 import { TaxCalculator, type TaxAddress, type TaxCalculationResult } from "../checkout/tax-calculator";
 import { ErrorCode } from "../errors/error-code";
 import { isPurchasesError, PurchasesError } from "../errors/purchases-error";

@@ -1,4 +1,4 @@
-import type { StripeElementsLike, StripeGatewayError, StripeLike } from "../checkout/stripe-gateway";
+import type { StripeElementsLike, StripeGatewayError, StripeLike } from "../stripe-like";
 import type { TaxAddress, TaxCalculationResult, TaxCalculator } from "../checkout/tax-calculator";
 import { ErrorCode } from "../errors/error-code";
 import { isPurchasesError, PurchasesError } from "../errors/purchases-error";

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { isTotalMismatch, toPriceBreakdown, untaxedPriceBreakdown } from "../../src/checkout/price-breakdown";
+import { toPriceBreakdown, untaxedPriceBreakdown } from "../../src/checkout/price-breakdown";
 import {
   initialTaxStatus,
+  isTotalMismatch,
   nextTaxStatus,
   type TaxCalculationStatus,
   type TaxEvent,
