@@ -13,6 +13,14 @@ import type {
 import { Logger, setLogHandler, setLogLevel, type LogHandler, type LogLevel } from "./logger";
 import type { FlagsConfig, HttpConfig, PurchasesConfig, ResolvedConfig } from "./config/purchases-config";
 import { resolveConfig, validateAppUserId, validateCurrency } from "./config/validate-config";
+import {
+  validateAttributes,
+  validateEnvironmentOverride,
+  validateIdentifier,
+  validateOfferingIdentifier,
+  validatePaywallParams,
+  validatePurchaseParams,
+} from "./config/validate-params";
 import { offeringIdForPlacement, productIdsOf, toOfferings } from "./model/offerings";
 import { toCustomerInfo } from "./model/customer-info";
 import { AnalyticsTracker } from "./analytics/analytics-tracker";
@@ -233,11 +241,8 @@ export class Purchases {
 
   private constructor(config: PurchasesConfig) {
     this.config = resolveConfig(config);
-    const environment = config.environment;
-    if (environment !== undefined && (typeof environment !== "object" || environment === null)) {
-      throw new PurchasesError(ErrorCode.ConfigurationError, "environment must be an object.");
-    }
-    this.env = { ...defaultEnvironment(), ...environment };
+    validateEnvironmentOverride(config.environment);
+    this.env = { ...defaultEnvironment(), ...config.environment };
     this.appUserId = this.config.appUserId;
     this.backend = new Backend(
       new HttpClient({
@@ -268,10 +273,7 @@ export class Purchases {
   async getOfferings(params: GetOfferingsParams = {}): Promise<Offerings> {
     this.assertOpen();
     const currency = validateCurrency(params.currency);
-    const { offeringIdentifier } = params;
-    if (offeringIdentifier !== undefined && typeof offeringIdentifier !== "string") {
-      throw new PurchasesError(ErrorCode.ConfigurationError, "offeringIdentifier must be a string.");
-    }
+    const offeringIdentifier = validateOfferingIdentifier(params.offeringIdentifier);
     const wire = await this.fetchOfferings();
     const selected = offeringIdentifier
       ? { ...wire, offerings: wire.offerings.filter((o) => o.identifier === offeringIdentifier) }
@@ -289,12 +291,7 @@ export class Purchases {
     params: Omit<GetOfferingsParams, "offeringIdentifier"> = {},
   ): Promise<Offering | null> {
     this.assertOpen();
-    if (typeof placementIdentifier !== "string" || placementIdentifier === "") {
-      throw new PurchasesError(
-        ErrorCode.ConfigurationError,
-        "placementIdentifier must be a non-empty string.",
-      );
-    }
+    validateIdentifier("placementIdentifier", placementIdentifier);
     const currency = validateCurrency(params.currency);
     const wire = await this.fetchOfferings();
     const offeringId = fromWire(() => offeringIdForPlacement(wire, placementIdentifier));
@@ -330,12 +327,7 @@ export class Purchases {
    * if (await purchases.isEntitledTo("premium")) showUnlimitedBadge();
    */
   async isEntitledTo(entitlementIdentifier: string): Promise<boolean> {
-    if (typeof entitlementIdentifier !== "string" || entitlementIdentifier === "") {
-      throw new PurchasesError(
-        ErrorCode.ConfigurationError,
-        "entitlementIdentifier must be a non-empty string.",
-      );
-    }
+    validateIdentifier("entitlementIdentifier", entitlementIdentifier);
     const info = await this.getCustomerInfo();
     return entitlementIdentifier in info.entitlements.active;
   }
@@ -347,18 +339,7 @@ export class Purchases {
    */
   async setAttributes(attributes: Record<string, string | null>): Promise<void> {
     this.assertOpen();
-    if (typeof attributes !== "object" || attributes === null || Array.isArray(attributes)) {
-      throw new PurchasesError(ErrorCode.InvalidSubscriberAttributesError, "Attributes must be an object.");
-    }
-    const entries = Object.entries(attributes);
-    for (const [key, value] of entries) {
-      if (key === "" || (value !== null && typeof value !== "string")) {
-        throw new PurchasesError(
-          ErrorCode.InvalidSubscriberAttributesError,
-          `The attribute "${key}" must have a non-empty name and a string or null value.`,
-        );
-      }
-    }
+    const entries = validateAttributes(attributes);
     if (entries.length === 0) return;
     const updatedAt = this.env.now();
     await this.backend.postAttributes(
@@ -472,48 +453,17 @@ export class Purchases {
    */
   async presentPaywall(params: PresentPaywallParams = {}): Promise<PaywallPurchaseResult> {
     this.assertOpen();
-    const invalid = (message: string) => new PurchasesError(ErrorCode.ConfigurationError, message);
-    if (typeof params !== "object" || params === null)
-      throw invalid("presentPaywall needs an object of parameters.");
     const win = this.env.window;
-    if (!win?.document) {
-      throw new PurchasesError(ErrorCode.UnsupportedError, "presentPaywall needs a browser window.");
-    }
-    const { offering, htmlTarget, purchaseHtmlTarget, customerEmail, selectedLocale, colorMode, listener } =
-      params;
-    for (const [name, value] of Object.entries({ htmlTarget, purchaseHtmlTarget })) {
-      if (value != null && (typeof value !== "object" || value.nodeType !== 1))
-        throw invalid(`${name} must be an HTML element.`);
-    }
-    for (const [name, value] of Object.entries({ customerEmail, selectedLocale, nonce: params.nonce })) {
-      if (value != null && typeof value !== "string") throw invalid(`${name} must be a string.`);
-    }
-    if (colorMode != null && colorMode !== "light" && colorMode !== "dark")
-      throw invalid('colorMode must be "light" or "dark".');
-    if (listener != null && typeof listener !== "object") throw invalid("listener must be an object.");
-    const callbacks = { ...listener, ...params };
-    for (const name of [
-      "onBack",
-      "onNavigateToUrl",
-      "onVisitCustomerCenter",
-      "onRestorePurchases",
-      "onPurchaseStarted",
-      "onPurchaseCompleted",
-      "onPurchaseCancelled",
-      "onPurchaseError",
-    ] as const) {
-      if (callbacks[name] != null && typeof callbacks[name] !== "function")
-        throw invalid(`${name} must be a function.`);
-    }
-    if (offering != null && typeof offering?.packagesById !== "object")
-      throw invalid("offering must be an Offering of getOfferings.");
+    validatePaywallParams(params, Boolean(win?.document));
+    const { offering, purchaseHtmlTarget, customerEmail, selectedLocale } = params;
     if (this.paywallController)
       throw new PurchasesError(ErrorCode.OperationAlreadyInProgressError, "A paywall is already shown.");
     const controller = (this.paywallController = new AbortController());
     try {
       const shown = offering ?? (await this.getOfferings()).current;
       if (!shown?.paywallComponents) {
-        throw invalid(
+        throw new PurchasesError(
+          ErrorCode.ConfigurationError,
           shown
             ? `The offering ${shown.identifier} has no paywall components.`
             : "There is no current offering.",
@@ -525,7 +475,7 @@ export class Purchases {
       });
       return await ui.presentPaywall({
         ...params,
-        win,
+        win: win!,
         offering: shown,
         aliases: wire.ui_config?.app?.colors,
         priceLocale: this.locale(),
@@ -577,45 +527,13 @@ export class Purchases {
     return this.brandingPromise;
   }
 
-  /** Checks a purchase's parameters before anything is loaded or shown. */
+  /** Checks a purchase's parameters before anything is loaded or shown, and gathers what the checkout needs. */
   private validatePurchase(params: PurchaseParams) {
-    const invalid = (message: string) => new PurchasesError(ErrorCode.ConfigurationError, message);
-    if (typeof params !== "object" || params === null)
-      throw invalid("purchase needs an object of parameters.");
     const win = this.env.window;
-    if (!win?.document) {
-      throw new PurchasesError(
-        ErrorCode.UnsupportedError,
-        "purchase needs a browser window to show the checkout.",
-      );
-    }
+    validatePurchaseParams(params, Boolean(win?.document));
     const { rcPackage, htmlTarget, customerEmail, selectedLocale, defaultLocale, skipSuccessPage, nonce } =
       params;
-    const product = rcPackage?.webBillingProduct;
-    if (
-      typeof product?.identifier !== "string" ||
-      product.identifier === "" ||
-      !product.defaultPurchaseOption
-    ) {
-      throw new PurchasesError(ErrorCode.PurchaseInvalidError, "Product ID was not set before purchase.");
-    }
-    const options: PurchaseOption[] = [
-      product.defaultPurchaseOption,
-      ...Object.values(product.subscriptionOptions ?? {}),
-    ];
     const purchaseOption = params.purchaseOption ?? null;
-    if (purchaseOption !== null && !options.some((option) => option.id === purchaseOption?.id)) {
-      throw invalid(`purchaseOption is not an option of the product ${product.identifier}.`);
-    }
-    if (htmlTarget != null && (typeof htmlTarget !== "object" || htmlTarget.nodeType !== 1)) {
-      throw invalid("htmlTarget must be an HTML element.");
-    }
-    for (const [name, value] of Object.entries({ selectedLocale, defaultLocale, nonce })) {
-      if (value != null && typeof value !== "string") throw invalid(`${name} must be a string.`);
-    }
-    if (skipSuccessPage !== undefined && typeof skipSuccessPage !== "boolean") {
-      throw invalid("skipSuccessPage must be a boolean.");
-    }
     const metadata = checkoutMetadata(this.env, this.config.flags.autoCollectUTMAsMetadata, params.metadata);
     let email: string | null = null;
     if (isValidEmail(customerEmail)) email = customerEmail;
@@ -626,7 +544,7 @@ export class Purchases {
     }
     return {
       env: this.env,
-      win,
+      win: win!,
       backend: this.backend,
       analytics: this.analytics,
       appUserId: this.appUserId,
