@@ -1,14 +1,24 @@
 // `npm run bench`: runs every benchmark in turn, each in its own process (so one's servers and heap cannot
 // disturb the next), then prints where the results are. Build first: `npm run build`,
 // `npm run build -w @purchases-web/billing-server`, `npm run build:server -w realmheart`.
-// `node bench/run-all.mjs size replies` runs only the named ones.
+// `node bench/run-all.mjs size replies` runs only the named ones. The SDK's benches (size, checkout) are in
+// bench/, Realmheart's (server, replies, memory, and the soak) in examples/fantasy-chat/bench/.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { APP_MAIN, BILLING_CLI } from "./support/processes.mjs";
+import { APP_MAIN } from "../examples/fantasy-chat/bench/support/app-server.mjs";
+import { BILLING_CLI } from "./support/processes.mjs";
 import { ROOT } from "./support/report.mjs";
 
 const ALL = ["size", "checkout", "server", "replies", "memory"];
+/** The SDK's benches live here; Realmheart's beside its code. */
+const FOLDER = {
+  size: "bench",
+  checkout: "bench",
+  server: "examples/fantasy-chat/bench",
+  replies: "examples/fantasy-chat/bench",
+  memory: "examples/fantasy-chat/bench",
+};
 const NEEDS = {
   size: [[join(ROOT, "dist/index.mjs"), "npm run build"]],
   checkout: [
@@ -38,7 +48,7 @@ let failed = 0;
 for (const name of chosen) {
   console.log(`\n## ${name}\n`);
   const started = Date.now();
-  const run = spawnSync(process.execPath, [join(ROOT, "bench", `${name}.mjs`)], {
+  const run = spawnSync(process.execPath, [join(ROOT, FOLDER[name], `${name}.mjs`)], {
     cwd: ROOT,
     stdio: "inherit",
   });

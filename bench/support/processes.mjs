@@ -1,18 +1,14 @@
-// The servers under measurement, each a child process started from its built CLI, as an operator runs it: the
-// billing server alone, and the Realmheart app. Also a throwaway PostgreSQL database per run, because other test
-// runs use the `test` database concurrently.
+// The servers under measurement, each a child process started from its built CLI, as an operator runs it. The
+// billing server is started here; Realmheart's benches start the app through examples/fantasy-chat/bench/support/
+// app-server.mjs, on the same startNodeServer.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { ROOT } from "./report.mjs";
 
-export const APP_MAIN = join(ROOT, "examples/fantasy-chat/dist/server/main.js");
 export const BILLING_CLI = join(ROOT, "examples/billing-server/dist/cli.js");
-/** The PostgreSQL the test suites use; a run creates its own database on it. */
-export const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
 // Servers still running when the bench exits (a crash, Ctrl-C) are killed and their data removed with it.
 const running = new Map();
@@ -117,59 +113,4 @@ export async function startNodeServer(script, env, readyPath, { onOutput, nodeAr
 /** The billing server's CLI (Realmheart catalogue) with `env` added, e.g. the Stripe variables. */
 export function startBillingServer(env = {}) {
   return startNodeServer(BILLING_CLI, { ...env }, "/");
-}
-
-/** The bare Fastify hello-world baseline (bench/support/hello-server.mjs). */
-export function startHelloServer() {
-  return startNodeServer(join(ROOT, "bench/support/hello-server.mjs"), {}, "/");
-}
-
-/** The shared secret the bench signs billing webhooks with (passed to the app as BILLING_WEBHOOK_SECRET). */
-export const BILLING_WEBHOOK_SECRET = "bench-billing-webhook-secret-0123456789";
-
-/**
- * The built Realmheart server in production mode on a fresh data directory; `databaseUrl` null means PGlite.
- * `onOutput` and `nodeArgs` as for {@link startNodeServer}.
- */
-export function startAppServer({ databaseUrl = null, env = {}, onOutput, nodeArgs } = {}) {
-  return startNodeServer(
-    APP_MAIN,
-    {
-      NODE_ENV: "production",
-      LOG_LEVEL: "warn",
-      SESSION_SECRET: "bench-session-secret-bench-session-secret",
-      BILLING_WEBHOOK_SECRET,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      ...env,
-    },
-    "/api/health",
-    { onOutput, nodeArgs },
-  );
-}
-
-/** Creates `bench_<pid>_<n>` on the test PostgreSQL (or on the server of `adminUrl`); `drop()` removes it. */
-let databases = 0;
-export async function createPostgresDatabase(adminUrl = POSTGRES_URL) {
-  const name = `bench_${process.pid}_${++databases}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
 }

@@ -1,7 +1,7 @@
 // Benchmark 4: reply latency as a user sees it over the streamed answer (POST /api/chats/:id/messages with
 // `Accept: text/event-stream`): time to the first `chunk` event and to `done`, for the embedded persona engine
 // and for the OpenAI-compatible engine against a local fake model server that streams a token every 20 ms
-// (bench/support/fake-model.mjs). The fake records its own time per request (arrival → first token, → [DONE]);
+// (support/fake-model.mjs). The fake records its own time per request (arrival → first token, → [DONE]);
 // our overhead is ours minus the fake's, per send.
 //
 //   npm run build:server -w realmheart && node bench/replies.mjs   # prints a table, writes bench/results/replies.json
@@ -10,8 +10,8 @@
 // PGlite in a fresh DATA_DIR); each premium user sends at most 25 messages, under the 30-a-minute send limit.
 import { startFakeModel } from "./support/fake-model.mjs";
 import { LINES, premiumUsersWithChats, streamMessage } from "./support/app-client.mjs";
-import { startAppServer } from "./support/processes.mjs";
-import { printTable, summarize, writeResult } from "./support/report.mjs";
+import { startAppServer } from "./support/app-server.mjs";
+import { printTable, summarize, writeResult } from "../../../bench/support/report.mjs";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const TOKEN_DELAY_MS = 20;

@@ -5,7 +5,7 @@
 // needs hundreds of users, so it registers them as many clients would, not by lifting the limit.
 import { createHmac, randomUUID } from "node:crypto";
 import { request as httpRequest } from "node:http";
-import { BILLING_WEBHOOK_SECRET } from "./processes.mjs";
+import { BILLING_WEBHOOK_SECRET } from "./app-server.mjs";
 
 /** Accounts registered from one loopback address; the app allows 20 per IP per hour. */
 const ACCOUNTS_PER_ADDRESS = 20;

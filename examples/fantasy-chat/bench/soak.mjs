@@ -1,11 +1,11 @@
 // `npm run soak`: issue #11's soak. The built Realmheart server (child process, NODE_ENV=production, persona
 // replies, sandbox payments: nothing leaves the machine) on a fresh PGlite directory or a fresh PostgreSQL
 // database, and 100 virtual users on loopback for 10 minutes, each alternating think time (2–6 s) with a mixed
-// action (bench/support/virtual-user.mjs): free users running into the 3-a-day allowance, trial users, users who
+// action (support/virtual-user.mjs): free users running into the 3-a-day allowance, trial users, users who
 // pay at once or at the paywall through the sandbox's redirect flow, chats read and written, profiles, sign-outs.
 // Then the server is stopped and its database read directly. Passes when: no 5xx, no socket error, every answer
 // one the traffic model expects, every accepted message stored as sent (with its reply), nothing stored twice or
-// unacknowledged, no user over the free allowance on any UTC day, and RSS flat (bench/support/memory-trend.mjs).
+// unacknowledged, no user over the free allowance on any UTC day, and RSS flat (support/memory-trend.mjs).
 //
 //   npm run soak                                          # 10 minutes, 100 users, PGlite
 //   npm run soak -- --minutes 1 --users 20                # a short run while developing
@@ -20,8 +20,8 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { GcTrace, isGcTraceLine, TRACE_GC_OPTION } from "./support/gc-trace.mjs";
 import { memoryTrend } from "./support/memory-trend.mjs";
-import { APP_MAIN, createPostgresDatabase, POSTGRES_URL, startAppServer } from "./support/processes.mjs";
-import { ROOT, writeResult } from "./support/report.mjs";
+import { APP_MAIN, createPostgresDatabase, POSTGRES_URL, startAppServer } from "./support/app-server.mjs";
+import { ROOT, writeResult } from "../../../bench/support/report.mjs";
 import { seededRandom } from "./support/seeded-random.mjs";
 import { auditStore, readStore } from "./support/store-audit.mjs";
 import { TrafficRecorder } from "./support/traffic-recorder.mjs";

@@ -12,9 +12,9 @@
 // before any user reaches the limit, several times what the server sustains here), so what is measured is the
 // send itself; any non-2xx answer (a 429 included) is counted and reported next to the figures.
 import autocannon from "autocannon";
-import { createPostgresDatabase, startAppServer, startHelloServer } from "./support/processes.mjs";
+import { createPostgresDatabase, startAppServer, startHelloServer } from "./support/app-server.mjs";
 import { LINES, premiumUsersWithChats, sendMessage } from "./support/app-client.mjs";
-import { printTable, statusCounts, writeResult } from "./support/report.mjs";
+import { printTable, statusCounts, writeResult } from "../../../bench/support/report.mjs";
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const SENDERS = Number(process.env.BENCH_SENDERS ?? 150);

@@ -1,7 +1,7 @@
 // Everything a soak's virtual users saw: every answer's status and latency by route, whether the traffic model
 // expected it, socket errors, and every message the server accepted (for the check against the database).
 import { call } from "./app-client.mjs";
-import { percentile } from "./report.mjs";
+import { percentile } from "../../../../bench/support/report.mjs";
 
 /** Answers slower than this count as failures (the client gives up, as a browser eventually would). */
 const REQUEST_TIMEOUT_MS = 30_000;

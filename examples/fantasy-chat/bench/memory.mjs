@@ -10,8 +10,8 @@
 // 30 sends a minute: the load is spread request by request over all of them).
 import autocannon from "autocannon";
 import { LINES, premiumUsersWithChats } from "./support/app-client.mjs";
-import { startAppServer } from "./support/processes.mjs";
-import { printTable, statusCounts, writeResult } from "./support/report.mjs";
+import { startAppServer } from "./support/app-server.mjs";
+import { printTable, statusCounts, writeResult } from "../../../bench/support/report.mjs";
 
 const SOAK_S = Number(process.env.BENCH_SOAK_S ?? 300);
 const SENDS = Number(process.env.BENCH_SENDS ?? 5000);

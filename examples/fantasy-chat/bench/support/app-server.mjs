@@ -1,0 +1,66 @@
+// Realmheart under measurement: the built server as an operator runs it, the bare Fastify baseline every server
+// figure is divided by, and a throwaway PostgreSQL database per run (other test runs use the `test` database
+// concurrently). Both servers start through the SDK benches' startNodeServer, which also cleans up after a crash.
+import { join } from "node:path";
+import pg from "pg";
+import { startNodeServer } from "../../../../bench/support/processes.mjs";
+import { ROOT } from "../../../../bench/support/report.mjs";
+
+export const APP_MAIN = join(ROOT, "examples/fantasy-chat/dist/server/main.js");
+/** The PostgreSQL the test suites use; a run creates its own database on it. */
+export const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+/** The bare Fastify hello-world baseline (hello-server.mjs beside this file). */
+export function startHelloServer() {
+  return startNodeServer(join(ROOT, "examples/fantasy-chat/bench/support/hello-server.mjs"), {}, "/");
+}
+
+/** The shared secret the bench signs billing webhooks with (passed to the app as BILLING_WEBHOOK_SECRET). */
+export const BILLING_WEBHOOK_SECRET = "bench-billing-webhook-secret-0123456789";
+
+/**
+ * The built Realmheart server in production mode on a fresh data directory; `databaseUrl` null means PGlite.
+ * `onOutput` and `nodeArgs` as for {@link startNodeServer}.
+ */
+export function startAppServer({ databaseUrl = null, env = {}, onOutput, nodeArgs } = {}) {
+  return startNodeServer(
+    APP_MAIN,
+    {
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      SESSION_SECRET: "bench-session-secret-bench-session-secret",
+      BILLING_WEBHOOK_SECRET,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...env,
+    },
+    "/api/health",
+    { onOutput, nodeArgs },
+  );
+}
+
+/** Creates `bench_<pid>_<n>` on the test PostgreSQL (or on the server of `adminUrl`); `drop()` removes it. */
+let databases = 0;
+export async function createPostgresDatabase(adminUrl = POSTGRES_URL) {
+  const name = `bench_${process.pid}_${++databases}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
