@@ -2,12 +2,7 @@ import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { isValidEmail } from "../checkout/email";
 import { untaxedPriceBreakdown, type PriceBreakdown } from "../checkout/price-breakdown";
 import { pollPurchaseStatus, type OperationResult } from "../checkout/purchase-poller";
-import type {
-  StripeElementLike,
-  StripeElementsLike,
-  StripeLike,
-  StripeLoader,
-} from "../stripe-like";
+import type { StripeElementLike, StripeElementsLike, StripeLike, StripeLoader } from "../stripe-like";
 import { TaxCalculator, type TaxAddress, type TaxCalculationResult } from "../checkout/tax-calculator";
 import { ErrorCode } from "../errors/error-code";
 import { isPurchasesError, PurchasesError } from "../errors/purchases-error";
