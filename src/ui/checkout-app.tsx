@@ -14,7 +14,7 @@ import type { WidgetMount } from "./mount-widget";
 import { ErrorPage, Header, SandboxBanner, Spinner, SuccessPage } from "./pages";
 import { PaymentEntry } from "./payment-entry";
 import { PricingTable, ProductInfo } from "./product-column";
-import { productTexts, purchasePlan } from "./product-texts";
+import { productTexts, purchasePlan, type ProductTexts, type PurchasePlan } from "./product-texts";
 import type { ActiveSession } from "./purchase-session";
 import { themeVariables } from "./theme";
 
@@ -52,6 +52,45 @@ function useWideLayout(session: ActiveSession, root: HTMLElement): boolean {
     };
   }, []);
   return wide;
+}
+
+/** The payment entry page while the checkout starts: the product column as it will be, a spinner for the form. */
+function LoadingPage(props: {
+  readonly session: ActiveSession;
+  readonly texts: ProductTexts;
+  readonly plan: PurchasePlan;
+  readonly titleId: string;
+  readonly formatMoney: (micros: number) => string;
+  readonly formatDate: (date: Date) => string;
+}) {
+  const { t, branding } = props.session;
+  return (
+    <div class="pw-cols">
+      <section class="pw-product">
+        <ProductInfo
+          t={t}
+          product={props.session.rcPackage.webBillingProduct}
+          texts={props.texts}
+          showDescription={branding?.appearance?.show_product_description === true}
+          titleId={props.titleId}
+        />
+        <PricingTable
+          t={t}
+          plan={props.plan}
+          breakdown={null}
+          address={{}}
+          expanded={false}
+          onToggle={() => {}}
+          formatMoney={props.formatMoney}
+          formatDate={props.formatDate}
+          idPrefix="pw-loading"
+        />
+      </section>
+      <section class="pw-main">
+        <Spinner t={t} />
+      </section>
+    </div>
+  );
 }
 
 /**
@@ -97,16 +136,7 @@ export function CheckoutApp({ session, mount, onDismissHandler, onFinish }: Chec
     else session.win.document.getElementById(mount.titleId)?.focus();
     if (state.page !== "payment-entry-loading") return;
     const controller = new AbortController();
-    startCheckout({
-      backend: session.backend,
-      appUserId: session.appUserId,
-      rcPackage: session.rcPackage,
-      purchaseOption: session.purchaseOption,
-      email: session.customerEmail,
-      metadata: session.metadata,
-      traceId,
-      signal: controller.signal,
-    }).then(
+    startCheckout({ ...session, email: session.customerEmail, traceId, signal: controller.signal }).then(
       (checkout) => dispatch({ type: "started", checkout }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
@@ -128,31 +158,14 @@ export function CheckoutApp({ session, mount, onDismissHandler, onFinish }: Chec
   switch (state.page) {
     case "payment-entry-loading":
       body = (
-        <div class="pw-cols">
-          <section class="pw-product">
-            <ProductInfo
-              t={t}
-              product={product}
-              texts={texts}
-              showDescription={branding?.appearance?.show_product_description === true}
-              titleId={mount.titleId}
-            />
-            <PricingTable
-              t={t}
-              plan={plan}
-              breakdown={null}
-              address={{}}
-              expanded={false}
-              onToggle={() => {}}
-              formatMoney={formatMoney}
-              formatDate={formatDate}
-              idPrefix="pw-loading"
-            />
-          </section>
-          <section class="pw-main">
-            <Spinner t={t} />
-          </section>
-        </div>
+        <LoadingPage
+          session={session}
+          texts={texts}
+          plan={plan}
+          titleId={mount.titleId}
+          formatMoney={formatMoney}
+          formatDate={formatDate}
+        />
       );
       break;
     case "payment-entry":

@@ -62,9 +62,15 @@ async function fillForm(stripe: ReturnType<typeof fakeStripe>, email = "ada@exam
 
 describe("the checkout widget of rcb_ keys: the purchase", () => {
   it("starts the checkout, calculates tax from the card's address, sets up the trial and shows 'payment complete'", async () => {
-    const { checkout, stripe, purchase, root } = await openCheckout();
-    expect(root.querySelector("[role=status]")).not.toBeNull(); // the loading spinner
+    let loaded = () => {};
+    const held = fakeStripe({ loadGate: new Promise<void>((resolve) => (loaded = resolve)) });
+    const { checkout, stripe, purchase, root } = await openCheckout({ stripe: held });
+    // Stripe.js is held back, so the payment form is still loading: its spinner shows until it is ready.
+    await vi.waitFor(() => expect(root.querySelector("form [role=status]")).not.toBeNull());
+    expect(root.querySelector("form")?.getAttribute("aria-busy")).toBe("true");
+    loaded();
     await formReady();
+    expect(root.querySelector("form [role=status]")).toBeNull();
     expect(checkout.starts[0]).toMatchObject({
       app_user_id: "user_1",
       product_id: "premium_realm_monthly",

@@ -6,7 +6,7 @@ import { checkoutTransition, initialCheckoutPage, type CheckoutPage } from "../.
 import { errorKindOf, errorPageModel } from "../../src/ui/error-page-model";
 import { isPayButtonEnabled, payButtonLabel, taxPromptKey } from "../../src/ui/pay-button";
 import { stripeLocale } from "../../src/ui/stripe-options";
-import { isHandledFormError } from "../../src/ui/submit-payment";
+import { isHandledFormError } from "../../src/checkout/submit-payment";
 import { contrastRatio, darken, DEFAULT_COLORS, textColorOn, themeVariables } from "../../src/ui/theme";
 import { fixtures } from "../support/fixtures";
 

@@ -13,6 +13,8 @@ export interface FakeStripeState {
   submitError: StripeGatewayError | null;
   confirmError: StripeGatewayError | null;
   loadFails: boolean;
+  /** While set, Stripe.js "loads" until this settles: the form's loading state holds for as long as a test needs. */
+  loadGate: Promise<void> | null;
 }
 
 export function fakeStripe(initial: Partial<FakeStripeState> = {}) {
@@ -22,6 +24,7 @@ export function fakeStripe(initial: Partial<FakeStripeState> = {}) {
     submitError: null,
     confirmError: null,
     loadFails: false,
+    loadGate: null,
     ...initial,
   };
   const calls = {
@@ -96,6 +99,7 @@ export function fakeStripe(initial: Partial<FakeStripeState> = {}) {
 
   const loadStripe: StripeLoader = async (key, options) => {
     calls.loads.push({ key, ...options });
+    await state.loadGate;
     if (state.loadFails) throw new Error("Failed to load Stripe.js");
     return stripe;
   };

@@ -1,5 +1,5 @@
 import type { StripeElementsLike, StripeGatewayError, StripeLike } from "../stripe-like";
-import type { TaxAddress, TaxCalculationResult, TaxCalculator } from "../checkout/tax-calculator";
+import type { TaxAddress, TaxCalculationResult, TaxCalculator } from "./tax-calculator";
 import { ErrorCode } from "../errors/error-code";
 import { isPurchasesError, PurchasesError } from "../errors/purchases-error";
 import type { Backend } from "../http/backend";
