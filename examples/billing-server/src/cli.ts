@@ -4,7 +4,7 @@ import Fastify from "fastify";
 import { z } from "zod";
 import { loadCatalogueFile } from "./catalogue/load-catalogue.js";
 import { openBillingDatabase } from "./db/database.js";
-import { billingFrameworkErrors } from "./framework-errors.js";
+import { BILLING_MAX_PARAM_LENGTH, billingFrameworkErrors } from "./framework-errors.js";
 import { billingServer } from "./plugin.js";
 
 const envSchema = z
@@ -64,6 +64,7 @@ async function main() {
   const app = Fastify({
     logger: { level: "info", redact: ["req.headers.authorization"] },
     frameworkErrors: billingFrameworkErrors,
+    maxParamLength: BILLING_MAX_PARAM_LENGTH,
   });
   await app.register(billingServer, {
     prefix: env.PREFIX,

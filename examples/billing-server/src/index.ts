@@ -1,7 +1,7 @@
 // Public surface of @purchases-web/billing-server.
 export { billingServer } from "./plugin.js";
 export type { BillingServerOptions } from "./plugin.js";
-export { billingFrameworkErrors } from "./framework-errors.js";
+export { BILLING_MAX_PARAM_LENGTH, billingFrameworkErrors } from "./framework-errors.js";
 export { SECURITY_HEADERS } from "./security-headers.js";
 export type { StripeOptions } from "./gateway/stripe-gateway.js";
 export { openBillingDatabase } from "./db/database.js";

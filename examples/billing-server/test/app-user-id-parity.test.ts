@@ -59,5 +59,10 @@ describe.each(DATABASES)("app user ids the SDK refuses are refused by the billin
     const answer = await call(server, "GET", `/v1/subscribers/${encodeURIComponent(" null ")}`);
     expect(answer.body).toEqual({ code: 7220, message: cases.message.replace("{id}", " null ") });
     expect((await call(server, "GET", `/v1/subscribers/${"x".repeat(257)}`)).body.code).toBe(7220);
+    // The longest id, percent-encoded at three UTF-8 bytes a character, still fits Fastify's path limit.
+    const longest = "€".repeat(256);
+    const found = await call(server, "GET", `/v1/subscribers/${encodeURIComponent(longest)}`);
+    expect(found.status).toBe(200);
+    expect(found.body.subscriber.original_app_user_id).toBe(longest);
   });
 });

@@ -1,4 +1,4 @@
-import { billingFrameworkErrors } from "@purchases-web/billing-server";
+import { BILLING_MAX_PARAM_LENGTH, billingFrameworkErrors } from "@purchases-web/billing-server";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { adminRoutes } from "./admin/admin-routes.js";
 import { characterImportRoutes } from "./admin/character-import-routes.js";
@@ -111,6 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
+    maxParamLength: BILLING_MAX_PARAM_LENGTH,
     frameworkErrors: frameworkErrors(options.billing ? { [BILLING_PREFIX]: billingFrameworkErrors } : {}),
   });
   const gateway =
