@@ -2,7 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Billing, PurchaseOutcome } from "../src/subscribe/sdk-billing";
-import { premiumPolling } from "../src/subscribe/Subscribe";
+import { premiumPolling } from "../src/subscribe/use-subscribe";
 import { pageNavigation } from "../src/api/navigation";
 import { aUser } from "./support/fixtures";
 import { findToast, renderApp } from "./support/render-app";

@@ -1,0 +1,189 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useLocation, useSearch } from "wouter";
+import { isApiError } from "../api/api-error";
+import { CONFIG_KEY } from "../api/keys";
+import type { ClientConfig, User } from "../api/types";
+import { isPremium } from "../auth/access";
+import { USER_KEY, useAuth } from "../auth/use-auth";
+import { toast } from "../toast/toast-store";
+import { configureBilling, purchasePremium, restorePurchases, type Billing } from "./sdk-billing";
+import {
+  initializePayment,
+  payInPopup,
+  providerName,
+  reportReturnFromPopup,
+  verifyPayment,
+} from "./web-payment";
+
+/** How premium is bought: the SDK's checkout ("App Store / Google Play") or the card provider's web payment. */
+export type Method = "sdk" | "web";
+
+/**
+ * After an SDK purchase the billing server tells this app by webhook, which its worker delivers within seconds:
+ * the user is read again until premium shows, at most this often.
+ */
+export const premiumPolling = { attempts: 20, gapMs: 1000 };
+
+/** The Premium button's text for where the screen stands. */
+export function premiumButtonLabel(state: {
+  subscribed: boolean;
+  busy: boolean;
+  sdkReady: boolean;
+  webReady: boolean;
+  method: Method;
+  provider: string;
+}): string {
+  const { subscribed, busy, sdkReady, webReady, method, provider } = state;
+  return subscribed
+    ? "Already Subscribed"
+    : busy
+      ? "Processing..."
+      : !sdkReady && !webReady
+        ? "Loading payment options..."
+        : method === "sdk"
+          ? sdkReady
+            ? "Subscribe via App Store"
+            : "Loading payment options..."
+          : `Subscribe via ${provider}`;
+}
+
+/**
+ * Verifies a web payment and says how it went; also handles the card provider's return to this screen (in the
+ * payment popup it tells the opener, in the page it verifies). @returns `settle(reference)`, for a popup payment.
+ */
+function useWebPaymentReturn(refreshUser: () => Promise<unknown>) {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const settle = async (reference: string) => {
+    try {
+      await verifyPayment(reference);
+      await refreshUser();
+      toast({ title: "Payment Successful!", description: "Welcome to premium! Unlimited chats await." });
+    } catch (error) {
+      if (isApiError(error) && error.code === "payment_incomplete")
+        toast({ title: "Payment Cancelled", description: "Payment was cancelled" });
+      else
+        toast({
+          title: "Verification Failed",
+          description: "Payment may have succeeded but verification failed",
+          variant: "destructive",
+        });
+    }
+  };
+
+  // The card provider's return lands here: in the payment popup it tells the opener; in the page, verify.
+  useEffect(() => {
+    const params = new URLSearchParams(search);
+    const reference = params.get("reference");
+    if (!params.get("payment") || !reference) return;
+    if (reportReturnFromPopup()) return;
+    navigate("/subscribe", { replace: true });
+    void settle(reference);
+    // Runs once per return address (settle and navigate are stable enough for that).
+  }, [search]);
+
+  return settle;
+}
+
+/**
+ * The upgrade screen's state and actions: the SDK configured for the user, the chosen method, the web payment's
+ * return, subscribing through either method and restoring SDK purchases, each with its toasts.
+ */
+export function useSubscribe() {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const config = useQuery<ClientConfig>({ queryKey: CONFIG_KEY });
+  const [billing, setBilling] = useState<Billing | null>(null);
+  const [method, setMethod] = useState<Method>("sdk");
+  const [busy, setBusy] = useState(false);
+  const subscribed = user ? isPremium(user) : false;
+  const userId = user?.id;
+
+  useEffect(() => {
+    if (!config.data || !userId) return;
+    let live = true;
+    configureBilling(config.data, { id: userId }).then(
+      (configured) => live && setBilling(configured),
+      () => live && setMethod("web"),
+    );
+    return () => {
+      live = false;
+    };
+  }, [config.data, userId]);
+
+  const refreshUser = () => queryClient.invalidateQueries({ queryKey: USER_KEY });
+  const refreshUntilPremium = async () => {
+    for (let attempt = 1; attempt <= premiumPolling.attempts; attempt++) {
+      await refreshUser();
+      const fresh = queryClient.getQueryData<User | null>(USER_KEY);
+      if (fresh && isPremium(fresh)) return;
+      if (attempt < premiumPolling.attempts)
+        await new Promise((resolve) => setTimeout(resolve, premiumPolling.gapMs));
+    }
+  };
+
+  const settle = useWebPaymentReturn(refreshUser);
+
+  const webReady = Boolean(config.data && user);
+  const sdkReady = billing !== null;
+  const ready = method === "sdk" ? sdkReady : webReady;
+  const provider = providerName(config.data?.paymentProvider);
+
+  const subscribe = async () => {
+    if (!user || busy || subscribed) return;
+    setBusy(true);
+    try {
+      if (method === "sdk" && billing) {
+        const outcome = await purchasePremium(billing, user.email);
+        if (outcome.kind === "purchased") {
+          toast({ title: "Payment Successful!", description: "Welcome to premium! Unlimited chats await." });
+          await refreshUntilPremium();
+        } else if (outcome.kind === "cancelled") {
+          toast({ title: "Payment Cancelled", description: "Payment was cancelled" });
+        } else {
+          toast({ title: "Payment Failed", description: outcome.message, variant: "destructive" });
+        }
+        return;
+      }
+      let payment: { authorization_url: string; reference: string };
+      try {
+        payment = await initializePayment(user.email);
+      } catch {
+        toast({
+          title: "Payment Failed",
+          description: "Failed to initialize payment",
+          variant: "destructive",
+        });
+        return;
+      }
+      const done = payInPopup(payment.authorization_url);
+      if (done) {
+        await done;
+        await settle(payment.reference);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const restore = async () => {
+    if (!billing) return;
+    setBusy(true);
+    try {
+      if (await restorePurchases(billing)) {
+        await refreshUser();
+        toast({ title: "Purchases Restored", description: "Your premium access is active again." });
+      } else {
+        toast({ title: "No Purchases Found", description: "There are no previous purchases to restore." });
+      }
+    } catch {
+      toast({ title: "Restore Failed", description: "Please try again", variant: "destructive" });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const premiumLabel = premiumButtonLabel({ subscribed, busy, sdkReady, webReady, method, provider });
+  return { subscribed, sdkReady, ready, busy, method, setMethod, premiumLabel, subscribe, restore };
+}
