@@ -2,6 +2,7 @@ import { useEffect, useMemo, useReducer, useRef, useState } from "preact/hooks";
 import { startCheckout } from "../checkout/checkout-start";
 import { ErrorCode } from "../errors/error-code";
 import { isPurchasesError, PurchasesError } from "../errors/purchases-error";
+import type { WireCheckoutStartResponse } from "../http/wire";
 import { formatPrice } from "../model/price";
 import {
   checkoutTransition,
@@ -52,6 +53,33 @@ function useWideLayout(session: ActiveSession, root: HTMLElement): boolean {
     };
   }, []);
   return wide;
+}
+
+/**
+ * Starts the checkout; on failure calls `fail` with the error page's kind. @returns what cancels it (a page that
+ * leaves the loading state, or the widget closing).
+ */
+function beginCheckout(
+  session: ActiveSession,
+  started: (checkout: WireCheckoutStartResponse) => void,
+  fail: (error: PurchasesError, kind: ErrorKind) => void,
+): () => void {
+  const controller = new AbortController();
+  const { traceId } = session;
+  startCheckout({ ...session, email: session.customerEmail, traceId, signal: controller.signal }).then(
+    started,
+    (error: unknown) => {
+      if (controller.signal.aborted) return;
+      const purchasesError = isPurchasesError(error)
+        ? error
+        : new PurchasesError(ErrorCode.UnknownError, undefined, { cause: error });
+      fail(
+        purchasesError,
+        errorKindOf(purchasesError, "start", session.rcPackage.webBillingProduct.productType),
+      );
+    },
+  );
+  return () => controller.abort();
 }
 
 /** The payment entry page while the checkout starts: the product column as it will be, a spinner for the form. */
@@ -135,18 +163,7 @@ export function CheckoutApp({ session, mount, onDismissHandler, onFinish }: Chec
     // A new page takes focus at its heading, so screen readers announce it.
     else session.win.document.getElementById(mount.titleId)?.focus();
     if (state.page !== "payment-entry-loading") return;
-    const controller = new AbortController();
-    startCheckout({ ...session, email: session.customerEmail, traceId, signal: controller.signal }).then(
-      (checkout) => dispatch({ type: "started", checkout }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        const purchasesError = isPurchasesError(error)
-          ? error
-          : new PurchasesError(ErrorCode.UnknownError, undefined, { cause: error });
-        fail(purchasesError, errorKindOf(purchasesError, "start", product.productType));
-      },
-    );
-    return () => controller.abort();
+    return beginCheckout(session, (checkout) => dispatch({ type: "started", checkout }), fail);
   }, [state.page]);
 
   const close = () => {

@@ -18,6 +18,69 @@ export interface MessageActions {
   busy: boolean;
 }
 
+/** Editing a user message: the text, Save (trimmed, not blank) and Cancel. */
+function EditForm(props: {
+  draft: string;
+  onDraft: (draft: string) => void;
+  busy: boolean;
+  onSave: (content: string) => void;
+  onCancel: () => void;
+}) {
+  const { draft } = props;
+  return (
+    <form
+      className="message-edit"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (draft.trim()) props.onSave(draft.trim());
+      }}
+    >
+      <label className="sr-only" htmlFor="edit-message">
+        Edit message
+      </label>
+      <textarea
+        id="edit-message"
+        className="input"
+        value={draft}
+        maxLength={2000}
+        onChange={(e) => props.onDraft(e.target.value)}
+      />
+      <div className="row">
+        <button type="submit" className="btn btn-primary btn-sm" disabled={!draft.trim() || props.busy}>
+          Save
+        </button>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={props.onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Swipes between the versions of the latest reply: previous, "n/N", next. */
+function Swipes(props: { index: number; count: number; busy: boolean; onSelect: (index: number) => void }) {
+  const { index, count, busy } = props;
+  return (
+    <span className="swipes">
+      <IconButton
+        label="Previous version"
+        icon="left"
+        disabled={busy || index === 0}
+        onClick={() => props.onSelect(index - 1)}
+      />
+      <span className="message-meta" aria-label={`Version ${index + 1} of ${count}`}>
+        {index + 1}/{count}
+      </span>
+      <IconButton
+        label="Next version"
+        icon="right"
+        disabled={busy || index >= count - 1}
+        onClick={() => props.onSelect(index + 1)}
+      />
+    </span>
+  );
+}
+
 /**
  * One message of the chat: a user bubble (edit, delete) or a character bubble with the portrait (regenerate and
  * swipes between versions when it is the latest reply).
@@ -66,39 +129,16 @@ export function MessageItem({
       <div className="message-main">
         <span className="sr-only">{mine ? "You" : characterName}: </span>
         {editing ? (
-          <form
-            className="message-edit"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (draft.trim()) {
-                actions.onEdit?.(draft.trim());
-                setEditing(false);
-              }
+          <EditForm
+            draft={draft}
+            onDraft={setDraft}
+            busy={actions.busy}
+            onSave={(content) => {
+              actions.onEdit?.(content);
+              setEditing(false);
             }}
-          >
-            <label className="sr-only" htmlFor="edit-message">
-              Edit message
-            </label>
-            <textarea
-              id="edit-message"
-              className="input"
-              value={draft}
-              maxLength={2000}
-              onChange={(e) => setDraft(e.target.value)}
-            />
-            <div className="row">
-              <button
-                type="submit"
-                className="btn btn-primary btn-sm"
-                disabled={!draft.trim() || actions.busy}
-              >
-                Save
-              </button>
-              <button type="button" className="btn btn-ghost btn-sm" onClick={() => setEditing(false)}>
-                Cancel
-              </button>
-            </div>
-          </form>
+            onCancel={() => setEditing(false)}
+          />
         ) : (
           <div className={`bubble${streaming ? " bubble-streaming" : ""}`}>
             {message.content || (streaming ? <span className="typing" aria-label="Typing" /> : null)}
@@ -127,23 +167,12 @@ export function MessageItem({
         {!editing && !confirmDelete && !streaming ? (
           <div className="message-actions">
             {actions.onSelectVersion && versionCount > 1 ? (
-              <span className="swipes">
-                <IconButton
-                  label="Previous version"
-                  icon="left"
-                  disabled={actions.busy || versionIndex === 0}
-                  onClick={() => actions.onSelectVersion?.(versionIndex - 1)}
-                />
-                <span className="message-meta" aria-label={`Version ${versionIndex + 1} of ${versionCount}`}>
-                  {versionIndex + 1}/{versionCount}
-                </span>
-                <IconButton
-                  label="Next version"
-                  icon="right"
-                  disabled={actions.busy || versionIndex >= versionCount - 1}
-                  onClick={() => actions.onSelectVersion?.(versionIndex + 1)}
-                />
-              </span>
+              <Swipes
+                index={versionIndex}
+                count={versionCount}
+                busy={actions.busy}
+                onSelect={actions.onSelectVersion}
+              />
             ) : null}
             {tools.map((tool) =>
               tool.run ? (

@@ -30,6 +30,42 @@ export default function Profile() {
   );
 }
 
+/** The personality traits as toggle chips, at most six; the others are disabled once six are chosen. */
+function TraitPicker(props: {
+  traits: string[];
+  error: string | undefined;
+  onToggle: (trait: string) => void;
+}) {
+  const { traits } = props;
+  const full = traits.length >= PROFILE_LIMITS.traitsMax;
+  return (
+    <fieldset className="field">
+      <legend>Personality Traits (choose up to 6)</legend>
+      <div className="chips">
+        {PERSONALITY_TRAITS.map((trait) => {
+          const selected = traits.includes(trait);
+          return (
+            <button
+              key={trait}
+              type="button"
+              className="chip"
+              aria-pressed={selected}
+              disabled={!selected && full}
+              onClick={() => props.onToggle(trait)}
+            >
+              {trait}
+            </button>
+          );
+        })}
+      </div>
+      <p className="hint" aria-live="polite">
+        Selected ({traits.length}/6): {traits.length ? traits.join(", ") : "none"}
+      </p>
+      <FieldError id="traits-error" message={props.error} />
+    </fieldset>
+  );
+}
+
 function ProfileForm({ initial }: { initial: ProfileData }) {
   const queryClient = useQueryClient();
   const [form, setForm] = useState<ProfileData>({
@@ -61,7 +97,6 @@ function ProfileForm({ initial }: { initial: ProfileData }) {
     if (Object.keys(found).length === 0) save.mutate({ ...form, preferredName: form.preferredName.trim() });
   };
   const traits = form.personalityTraits;
-  const full = traits.length >= PROFILE_LIMITS.traitsMax;
   const toggle = (trait: string) =>
     setForm((f) => ({
       ...f,
@@ -128,30 +163,7 @@ function ProfileForm({ initial }: { initial: ProfileData }) {
         />
       </Field>
 
-      <fieldset className="field">
-        <legend>Personality Traits (choose up to 6)</legend>
-        <div className="chips">
-          {PERSONALITY_TRAITS.map((trait) => {
-            const selected = traits.includes(trait);
-            return (
-              <button
-                key={trait}
-                type="button"
-                className="chip"
-                aria-pressed={selected}
-                disabled={!selected && full}
-                onClick={() => toggle(trait)}
-              >
-                {trait}
-              </button>
-            );
-          })}
-        </div>
-        <p className="hint" aria-live="polite">
-          Selected ({traits.length}/6): {traits.length ? traits.join(", ") : "none"}
-        </p>
-        <FieldError id="traits-error" message={errors.personalityTraits} />
-      </fieldset>
+      <TraitPicker traits={traits} error={errors.personalityTraits} onToggle={toggle} />
 
       <button type="submit" className="btn btn-primary btn-block" disabled={save.isPending}>
         {save.isPending ? "Saving Profile..." : "Save Character Profile"}
