@@ -64,7 +64,7 @@ async function main() {
   const app = Fastify({
     logger: { level: "info", redact: ["req.headers.authorization"] },
     frameworkErrors: billingFrameworkErrors,
-    maxParamLength: BILLING_MAX_PARAM_LENGTH,
+    routerOptions: { maxParamLength: BILLING_MAX_PARAM_LENGTH },
   });
   await app.register(billingServer, {
     prefix: env.PREFIX,

@@ -26,12 +26,12 @@ export function billingFrameworkErrors(
 }
 
 /**
- * Fastify's root `maxParamLength` for the instance the billing server is registered on. Fastify's default (100)
+ * Fastify's `routerOptions.maxParamLength` for the instance the billing server is registered on. Fastify's default (100)
  * would refuse app user ids of 101 to 256 characters in paths such as `/v1/subscribers/{app_user_id}`, which
  * the protocol allows: 256 UTF-16 code units, percent-encoded, take at most 256 × 9 characters (three UTF-8
  * bytes each), so this leaves room to spare.
  *
  * @example
- * const app = Fastify({ frameworkErrors: billingFrameworkErrors, maxParamLength: BILLING_MAX_PARAM_LENGTH });
+ * const app = Fastify({ frameworkErrors: billingFrameworkErrors, routerOptions: { maxParamLength: BILLING_MAX_PARAM_LENGTH } });
  */
 export const BILLING_MAX_PARAM_LENGTH = 3072;

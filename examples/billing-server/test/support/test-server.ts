@@ -55,7 +55,7 @@ export async function startTestServer(
   const app = Fastify({
     logger: harness.logStream ? { level: "trace", stream: harness.logStream } : false,
     frameworkErrors: billingFrameworkErrors,
-    maxParamLength: BILLING_MAX_PARAM_LENGTH,
+    routerOptions: { maxParamLength: BILLING_MAX_PARAM_LENGTH },
   });
   await app.register(billingServer, {
     prefix: "/billing",

@@ -111,7 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
-    maxParamLength: BILLING_MAX_PARAM_LENGTH,
+    routerOptions: { maxParamLength: BILLING_MAX_PARAM_LENGTH },
     frameworkErrors: frameworkErrors(options.billing ? { [BILLING_PREFIX]: billingFrameworkErrors } : {}),
   });
   const gateway =
