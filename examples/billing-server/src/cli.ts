@@ -4,7 +4,7 @@ import Fastify from "fastify";
 import { z } from "zod";
 import { loadCatalogueFile } from "./catalogue/load-catalogue.js";
 import { openBillingDatabase } from "./db/database.js";
-import { BILLING_MAX_PARAM_LENGTH, billingFrameworkErrors } from "./framework-errors.js";
+import { BILLING_MAX_PARAM_LENGTH, billingFrameworkErrors } from "./http/framework-errors.js";
 import { billingServer } from "./plugin.js";
 
 const envSchema = z

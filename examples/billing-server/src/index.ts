@@ -1,8 +1,8 @@
 // Public surface of @purchases-web/billing-server.
 export { billingServer } from "./plugin.js";
 export type { BillingServerOptions } from "./plugin.js";
-export { BILLING_MAX_PARAM_LENGTH, billingFrameworkErrors } from "./framework-errors.js";
-export { SECURITY_HEADERS } from "./security-headers.js";
+export { BILLING_MAX_PARAM_LENGTH, billingFrameworkErrors } from "./http/framework-errors.js";
+export { SECURITY_HEADERS } from "./http/security-headers.js";
 export type { StripeOptions } from "./gateway/stripe-gateway.js";
 export { openBillingDatabase } from "./db/database.js";
 export { openDrizzleDatabase } from "./db/open-drizzle-database.js";

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { isDatabaseUnavailable } from "../src/db/database-unavailable.js";
 import { customerAttributes, purchases } from "../src/db/schema.js";
-import { DATABASE_UNAVAILABLE_MESSAGE } from "../src/plugin.js";
+import { DATABASE_UNAVAILABLE_MESSAGE } from "../src/http/error-handler.js";
 import { KEYS } from "./support/catalogue.js";
 import { startFaultProxy } from "./support/fault-proxy.js";
 import { call, DATABASES, startTestServer, type TestServer } from "./support/test-server.js";

@@ -3,9 +3,9 @@
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openBillingDatabase, type BillingDatabase } from "../src/db/database.js";
-import { billingFrameworkErrors } from "../src/framework-errors.js";
+import { billingFrameworkErrors } from "../src/http/framework-errors.js";
 import { billingServer } from "../src/plugin.js";
-import { SECURITY_HEADERS } from "../src/security-headers.js";
+import { SECURITY_HEADERS } from "../src/http/security-headers.js";
 import { KEYS, testCatalogue } from "./support/catalogue.js";
 import {
   buyThroughStripe,

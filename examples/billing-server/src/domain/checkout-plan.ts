@@ -1,4 +1,4 @@
-import { BillingErrorCode, badRequest } from "../billing-error.js";
+import { BillingErrorCode, badRequest } from "../http/billing-error.js";
 import type { products } from "../db/schema.js";
 import { toMinorUnits } from "./money.js";
 

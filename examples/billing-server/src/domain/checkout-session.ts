@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
-import { BillingError, BillingErrorCode, badRequest } from "../billing-error.js";
+import { BillingError, BillingErrorCode, badRequest } from "../http/billing-error.js";
 import type { BillingDb } from "../db/database.js";
 import { checkoutSessions } from "../db/schema.js";
 import type { CheckoutPlan, ElementsConfiguration } from "./checkout-plan.js";

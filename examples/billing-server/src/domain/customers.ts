@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { BillingErrorCode, badRequest } from "../billing-error.js";
+import { BillingErrorCode, badRequest } from "../http/billing-error.js";
 import type { BillingContext } from "../context.js";
 import type { BillingDb } from "../db/database.js";
 import { customers, products, purchases } from "../db/schema.js";

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { BillingErrorCode, badRequest } from "../billing-error.js";
+import { BillingErrorCode, badRequest } from "../http/billing-error.js";
 
 /** Stripe settings of the billing server (`STRIPE_*` in the CLI). */
 export interface StripeOptions {

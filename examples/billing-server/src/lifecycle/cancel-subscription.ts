@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
-import { BillingError, BillingErrorCode } from "../billing-error.js";
+import { BillingError, BillingErrorCode } from "../http/billing-error.js";
 import type { BillingContext } from "../context.js";
 import { products, purchases } from "../db/schema.js";
 import { enqueueEntitlementEvent } from "../webhooks/entitlement-event.js";

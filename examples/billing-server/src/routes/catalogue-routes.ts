@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { BillingErrorCode } from "../billing-error.js";
+import { BillingErrorCode } from "../http/billing-error.js";
 import type { BillingContext } from "../context.js";
 import { offerings, products, projects } from "../db/schema.js";
 import { validAppUserId } from "../domain/customers.js";
-import { parseInput } from "../validation.js";
+import { parseInput } from "../http/validation.js";
 
 const userParams = z.object({ appUserId: z.string() });
 const productsQuery = z.object({

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { BillingContext } from "../context.js";
 import { analyticsEvents } from "../db/schema.js";
-import { parseInput } from "../validation.js";
+import { parseInput } from "../http/validation.js";
 
 const eventsBody = z.object({
   events: z

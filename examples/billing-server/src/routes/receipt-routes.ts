@@ -2,13 +2,13 @@ import type { FastifyInstance } from "fastify";
 import { and, eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { BillingError, BillingErrorCode, badRequest } from "../billing-error.js";
+import { BillingError, BillingErrorCode, badRequest } from "../http/billing-error.js";
 import type { BillingContext } from "../context.js";
 import { products, purchases } from "../db/schema.js";
 import { customerInfoResponse, ensureCustomer, validAppUserId } from "../domain/customers.js";
 import { addIsoDuration } from "../domain/iso-duration.js";
 import { enqueueEntitlementEvent } from "../webhooks/entitlement-event.js";
-import { parseInput } from "../validation.js";
+import { parseInput } from "../http/validation.js";
 
 const receiptBody = z.object({
   fetch_token: z.string().regex(/^test_\d+_[0-9a-f-]{36}$/, "fetch_token must be test_{timestamp}_{uuid}"),

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { BillingErrorCode, badRequest } from "../billing-error.js";
+import { BillingErrorCode, badRequest } from "../http/billing-error.js";
 import type { BillingContext } from "../context.js";
 import { applyGatewayOutcome, type GatewayOutcome } from "../domain/checkout-fulfilment.js";
 import { OperationErrorCode } from "../domain/checkout-session.js";
 import type { StripeOptions } from "../gateway/stripe-gateway.js";
 import { verifyStripeSignature } from "../gateway/stripe-signature.js";
-import { parseInput } from "../validation.js";
+import { parseInput } from "../http/validation.js";
 
 const stripeError = z.object({ message: z.string().optional() }).nullable().optional();
 const intent = z.object({

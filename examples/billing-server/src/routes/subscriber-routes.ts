@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { BillingErrorCode } from "../billing-error.js";
+import { BillingErrorCode } from "../http/billing-error.js";
 import type { BillingContext } from "../context.js";
 import { customerAttributes } from "../db/schema.js";
 import { customerInfoResponse, ensureCustomer, validAppUserId } from "../domain/customers.js";
-import { parseInput } from "../validation.js";
+import { parseInput } from "../http/validation.js";
 
 const userParams = z.object({ appUserId: z.string() });
 const attributesBody = z.object({

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { timingSafeEqual } from "node:crypto";
 import { z } from "zod";
-import { BillingError, BillingErrorCode } from "../billing-error.js";
+import { BillingError, BillingErrorCode } from "../http/billing-error.js";
 import type { BillingContext } from "../context.js";
 import { customerInfoResponse, validAppUserId } from "../domain/customers.js";
 import { cancelSubscription } from "../lifecycle/cancel-subscription.js";
-import { parseInput } from "../validation.js";
+import { parseInput } from "../http/validation.js";
 
 const cancelParams = z.object({ appUserId: z.string(), productId: z.string().min(1).max(200) });
 

@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import pg from "pg";
 import { randomBytes } from "node:crypto";
 import { openBillingDatabase, type BillingDatabase } from "../../src/db/database.js";
-import { BILLING_MAX_PARAM_LENGTH, billingFrameworkErrors } from "../../src/framework-errors.js";
+import { BILLING_MAX_PARAM_LENGTH, billingFrameworkErrors } from "../../src/http/framework-errors.js";
 import { billingServer, type BillingServerOptions } from "../../src/plugin.js";
 import { testCatalogue } from "./catalogue.js";
 

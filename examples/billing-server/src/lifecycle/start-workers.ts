@@ -1,7 +1,8 @@
-import type { BillingContext } from "./context.js";
-import { runLifecycle } from "./lifecycle/run-lifecycle.js";
-import type { RenewalCharger } from "./lifecycle/renewal-charger.js";
-import { deliverDueWebhooks, type WebhookEndpoints } from "./webhooks/deliver-due-webhooks.js";
+import type { FastifyInstance } from "fastify";
+import type { BillingContext } from "../context.js";
+import { runLifecycle } from "./run-lifecycle.js";
+import type { RenewalCharger } from "./renewal-charger.js";
+import { deliverDueWebhooks, type WebhookEndpoints } from "../webhooks/deliver-due-webhooks.js";
 
 /** What the background workers need. */
 export interface WorkerOptions {
@@ -57,4 +58,24 @@ export function startWorkers(ctx: BillingContext, options: WorkerOptions): Worke
       await running;
     },
   };
+}
+
+/**
+ * Starts the workers when `app` is ready and stops them (waiting for a pass in progress) when it closes.
+ *
+ * @example
+ * runWorkersWith(app, ctx, { intervalMs: 5000, webhooks });
+ */
+export function runWorkersWith(
+  app: FastifyInstance,
+  ctx: BillingContext,
+  options: Omit<WorkerOptions, "log">,
+): void {
+  let workers: Workers | null = null;
+  app.addHook("onReady", async () => {
+    workers = startWorkers(ctx, { ...options, log: app.log });
+  });
+  app.addHook("onClose", async () => {
+    await workers?.stop();
+  });
 }

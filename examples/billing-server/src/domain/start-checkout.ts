@@ -1,0 +1,125 @@
+import { and, eq, gt, isNull, or } from "drizzle-orm";
+import type { BillingContext, Caller } from "../context.js";
+import { checkoutSessions, products, purchases } from "../db/schema.js";
+import type { StripeOptions } from "../gateway/stripe-gateway.js";
+import { BillingErrorCode, badRequest } from "../http/billing-error.js";
+import { checkoutPlan, elementsConfiguration, selectPurchaseOption } from "./checkout-plan.js";
+import { newOperationSessionId, type CheckoutGatewayState } from "./checkout-session.js";
+import { customerEmail } from "./customer-email.js";
+import { ensureCustomer, validAppUserId } from "./customers.js";
+
+/** The body of `POST /rcbilling/v1/checkout/start`, as its route has parsed it. */
+export interface StartCheckoutInput {
+  app_user_id: string;
+  product_id: string;
+  email?: string | null;
+  price_id: string;
+  presented_offering_identifier?: string | null;
+  trace_id?: string | null;
+  metadata?: Record<string, string> | null;
+  offer_id?: string | null;
+  applied_targeting_rule?: { rule_id: string; revision: number } | null;
+  presented_placement_identifier?: string | null;
+}
+
+export const noGateway = () =>
+  badRequest(
+    "No payment gateway is configured on this billing server (set STRIPE_SECRET_KEY).",
+    BillingErrorCode.PaymentGatewayError,
+  );
+
+/**
+ * Starts an operation session for a product's option: refuses Test Store keys (they buy through receipts), a
+ * server without a gateway, an unknown product or option, and a subscription still running or a non-consumable
+ * already owned; then stores the session with its plan and answers what Stripe's elements need.
+ */
+export async function startCheckout(
+  ctx: BillingContext,
+  caller: Caller,
+  stripe: StripeOptions | null,
+  body: StartCheckoutInput,
+) {
+  const appUserId = validAppUserId(body.app_user_id);
+  const email = customerEmail(body.email);
+  const { projectId, keyKind, isSandbox } = caller;
+  if (keyKind === "test_store") {
+    throw badRequest(
+      "Test Store keys (test_) have no payment gateway: buy with a Test Store receipt (POST /v1/receipts).",
+      BillingErrorCode.PaymentGatewayError,
+    );
+  }
+  if (!stripe) throw noGateway();
+
+  const [product] = await ctx.db
+    .select()
+    .from(products)
+    .where(and(eq(products.projectId, projectId), eq(products.identifier, body.product_id)));
+  if (!product) throw badRequest(`Unknown product ${body.product_id}.`, BillingErrorCode.OfferNotFound);
+  const plan = checkoutPlan(
+    product,
+    selectPurchaseOption(product, { offerId: body.offer_id, priceId: body.price_id }),
+  );
+
+  const now = ctx.now();
+  if (product.productType !== "consumable") {
+    // A subscription still running, or a non-consumable already owned, cannot be bought again.
+    const [owned] = await ctx.db
+      .select({ id: purchases.id })
+      .from(purchases)
+      .where(
+        and(
+          eq(purchases.projectId, projectId),
+          eq(purchases.appUserId, appUserId),
+          eq(purchases.productId, product.identifier),
+          isNull(purchases.refundedAt),
+          or(isNull(purchases.expiresDate), gt(purchases.expiresDate, now)),
+        ),
+      )
+      .limit(1);
+    if (owned) {
+      throw badRequest(
+        product.productType === "subscription"
+          ? "The customer is already subscribed to this product."
+          : "The customer already owns this product.",
+        BillingErrorCode.AlreadySubscribed,
+      );
+    }
+  }
+
+  const id = newOperationSessionId();
+  const elements = elementsConfiguration(plan, plan.priceMicros);
+  const state: CheckoutGatewayState = { plan, elementsConfiguration: elements };
+  await ctx.db.transaction(async (tx) => {
+    await ensureCustomer(tx, projectId, appUserId, now);
+    await tx.insert(checkoutSessions).values({
+      id,
+      projectId,
+      appUserId,
+      productId: product.identifier,
+      optionId: plan.optionId,
+      priceId: plan.priceId,
+      email,
+      status: "started",
+      isSandbox,
+      presentedOfferingIdentifier: body.presented_offering_identifier ?? null,
+      presentedPlacementIdentifier: body.presented_placement_identifier ?? null,
+      appliedTargetingRule: body.applied_targeting_rule ?? null,
+      metadata: body.metadata ?? null,
+      traceId: body.trace_id ?? null,
+      amountMicros: plan.chargeMicros,
+      currency: plan.currency,
+      gateway: state,
+      createdAt: now,
+      updatedAt: now,
+    });
+  });
+  return {
+    operation_session_id: id,
+    gateway_params: {
+      ...(stripe.accountId ? { stripe_account_id: stripe.accountId } : {}),
+      publishable_api_key: stripe.publishableKey,
+      elements_configuration: elements,
+    },
+    management_url: ctx.managementUrl,
+  };
+}
