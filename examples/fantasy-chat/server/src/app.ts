@@ -30,13 +30,14 @@ import type { Moderator } from "./moderation/moderator.js";
 import { ruleModerator } from "./moderation/rule-moderator.js";
 import { appPaths } from "./paths.js";
 import { callbackRoutes } from "./payments/callback-routes.js";
-import type { PaymentGateway } from "./payments/payment-gateway.js";
+import type { PaymentGateway } from "./payments/gateways/payment-gateway.js";
 import { paymentRoutes } from "./payments/payment-routes.js";
-import { PaystackGateway } from "./payments/paystack-gateway.js";
+import { PaystackGateway } from "./payments/gateways/paystack-gateway.js";
 import { paystackWebhookRoutes } from "./payments/paystack-webhook-routes.js";
 import { startRenewalWorker } from "./payments/renewal-worker.js";
-import { SANDBOX_PREFIX, SandboxGateway } from "./payments/sandbox-gateway.js";
-import { sandboxRoutes } from "./payments/sandbox-routes.js";
+import { startPeriodicWorker } from "./system/periodic-worker.js";
+import { SANDBOX_PREFIX, SandboxGateway } from "./payments/gateways/sandbox-gateway.js";
+import { sandboxRoutes } from "./payments/gateways/sandbox-routes.js";
 import { trialRoutes } from "./payments/trial-routes.js";
 import { profileRoutes } from "./profile/profile-routes.js";
 import { openAiModerator } from "./moderation/openai-moderator.js";
@@ -183,14 +184,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicDir: options.paths?.public ?? appPaths.public,
   });
 
-  const purge = () =>
-    purgeExpired(database.db, clock.now()).catch((error: unknown) =>
-      app.log.warn({ err: error }, "purge failed"),
-    );
-  const timer = setInterval(purge, HOUSEKEEPING_INTERVAL_MS);
-  timer.unref();
-  app.addHook("onClose", async () => clearInterval(timer));
-  await purge();
+  const housekeeping = startPeriodicWorker(
+    HOUSEKEEPING_INTERVAL_MS,
+    () => purgeExpired(database.db, clock.now()),
+    (error) => app.log.warn({ err: error }, "purge failed"),
+  );
+  app.addHook("onClose", () => housekeeping.stop());
+  await housekeeping.tick();
 
   if (options.renewals !== false) {
     const renewals = options.renewals ?? { intervalMs: RENEWAL_INTERVAL_MS };

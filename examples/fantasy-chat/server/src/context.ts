@@ -5,7 +5,7 @@ import type { AppConfig } from "./config.js";
 import type { AppDb } from "./db/database.js";
 import type { RateLimiter, RateLimits } from "./http/rate-limiter.js";
 import type { Moderator } from "./moderation/moderator.js";
-import type { PaymentGateway } from "./payments/payment-gateway.js";
+import type { PaymentGateway } from "./payments/gateways/payment-gateway.js";
 import type { ReplyEngine } from "./replies/reply-engine.js";
 
 /** What route modules need, built once by `buildApp` and passed to each. */

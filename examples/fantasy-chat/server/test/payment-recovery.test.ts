@@ -5,7 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { payments, users } from "../src/db/schema.js";
-import { PaystackGateway } from "../src/payments/paystack-gateway.js";
+import { PaystackGateway } from "../src/payments/gateways/paystack-gateway.js";
 import {
   CARD_CHECK_REFUND_GIVE_UP_MS,
   CARD_CHECK_REFUND_RETRY_MS,

@@ -3,16 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openAppDatabase, type AppDatabase } from "../src/db/database.js";
 import { appLoggerOptions } from "../src/http/log-safety.js";
 import { payments, users } from "../src/db/schema.js";
-import type { PaymentGateway } from "../src/payments/payment-gateway.js";
-import { PaymentGatewayError } from "../src/payments/payment-gateway.js";
-import { PaystackGateway } from "../src/payments/paystack-gateway.js";
+import type { PaymentGateway } from "../src/payments/gateways/payment-gateway.js";
+import { PaymentGatewayError } from "../src/payments/gateways/payment-gateway.js";
+import { PaystackGateway } from "../src/payments/gateways/paystack-gateway.js";
 import {
   RENEWAL_GIVE_UP_MS,
   RENEWAL_RETRY_MS,
   runRenewals,
   type RenewalReport,
 } from "../src/payments/renewal-worker.js";
-import { SandboxGateway } from "../src/payments/sandbox-gateway.js";
+import { SandboxGateway } from "../src/payments/gateways/sandbox-gateway.js";
 import type { PaymentsContext } from "../src/payments/settle-payment.js";
 import { FakePaystack } from "./support/fake-paystack.js";
 import { decideInSandbox, follow, startTrialSetup } from "./support/payments.js";

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { AppContext } from "../context.js";
 import type { PaymentKind } from "../db/schema.js";
 import { isStorableText } from "../http/validate.js";
-import { isPaymentGatewayError } from "./payment-gateway.js";
+import { isPaymentGatewayError } from "./gateways/payment-gateway.js";
 import { findPayment } from "./payment-store.js";
 import { confirmPayment } from "./settle-payment.js";
 

@@ -1,5 +1,5 @@
 import type { PaymentKind } from "../db/schema.js";
-import type { CardAuthorization, GatewayTransaction } from "./payment-gateway.js";
+import type { CardAuthorization, GatewayTransaction } from "./gateways/payment-gateway.js";
 
 /** Why a payment failed. */
 export type PaymentFailureReason =

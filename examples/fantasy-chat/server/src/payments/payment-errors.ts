@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import { ApiError } from "../http/api-error.js";
 import type { PaymentFailureReason } from "./judge-transaction.js";
-import { isPaymentGatewayError } from "./payment-gateway.js";
+import { isPaymentGatewayError } from "./gateways/payment-gateway.js";
 
 /** 404 for a reference that is unknown or belongs to someone else (the two are not told apart). */
 export const paymentNotFound = () =>

@@ -5,8 +5,8 @@ import type { AppContext } from "../context.js";
 import { ApiError } from "../http/api-error.js";
 import { installRawBodyParser, rawBodyOf } from "../http/raw-body.js";
 import { unstorableField } from "../http/validate.js";
-import { isPaymentGatewayError } from "./payment-gateway.js";
-import { parsePaystackTransaction } from "./paystack-gateway.js";
+import { isPaymentGatewayError } from "./gateways/payment-gateway.js";
+import { parsePaystackTransaction } from "./gateways/paystack-gateway.js";
 import { findPayment } from "./payment-store.js";
 import { settleFromTransaction } from "./settle-payment.js";
 

@@ -2,10 +2,11 @@ import { and, asc, eq, lte, or, sql } from "drizzle-orm";
 import { paymentMethods, payments, users } from "../db/schema.js";
 import { PREMIUM_PRICE } from "./money.js";
 import { describeError } from "../http/log-safety.js";
-import { isPaymentGatewayError } from "./payment-gateway.js";
+import { isPaymentGatewayError } from "./gateways/payment-gateway.js";
 import { claimForRetry, insertPayment, newReference, type PaymentRow } from "./payment-store.js";
 import { refundOverdueCardChecks } from "./card-check-refunds.js";
 import { settleFromTransaction, settlePayment, type PaymentsContext } from "./settle-payment.js";
+import { startPeriodicWorker, type PeriodicWorker } from "../system/periodic-worker.js";
 
 /** What one pass did. */
 export interface RenewalReport {
@@ -195,14 +196,6 @@ function count(report: RenewalReport, payment: PaymentRow | null) {
   else report.pending++;
 }
 
-/** A running renewal worker. */
-export interface RenewalWorker {
-  /** One pass now (passes never overlap within a process). */
-  tick(): Promise<RenewalReport | null>;
-  /** Stops the timer and waits for a pass in progress. */
-  stop(): Promise<void>;
-}
-
 /**
  * Runs {@link runRenewals} every `intervalMs`, then refunds trial card checks left unrefunded
  * (`refundOverdueCardChecks`); a failed pass is logged and the next one tries again.
@@ -211,30 +204,14 @@ export interface RenewalWorker {
  * const worker = startRenewalWorker(ctx, 60_000);
  * await worker.stop();
  */
-export function startRenewalWorker(ctx: PaymentsContext, intervalMs: number): RenewalWorker {
-  let running: Promise<RenewalReport | null> | null = null;
-  const tick = () => {
-    running ??= runRenewals(ctx)
-      .then(async (report) => {
-        await refundOverdueCardChecks(ctx);
-        return report;
-      })
-      .catch((error: unknown) => {
-        ctx.log.error({ reason: describeError(error) }, "renewal pass failed");
-        return null;
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  const timer = setInterval(() => void tick(), intervalMs);
-  timer.unref();
-  return {
-    tick,
-    async stop() {
-      clearInterval(timer);
-      await running;
+export function startRenewalWorker(ctx: PaymentsContext, intervalMs: number): PeriodicWorker<RenewalReport> {
+  return startPeriodicWorker(
+    intervalMs,
+    async () => {
+      const report = await runRenewals(ctx);
+      await refundOverdueCardChecks(ctx);
+      return report;
     },
-  };
+    (error) => ctx.log.error({ reason: describeError(error) }, "renewal pass failed"),
+  );
 }

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { payments } from "../db/schema.js";
-import type { InitializedTransaction } from "./payment-gateway.js";
+import type { InitializedTransaction } from "./gateways/payment-gateway.js";
 import type { PaymentRow } from "./payment-store.js";
 import type { PaymentsContext } from "./settle-payment.js";
 

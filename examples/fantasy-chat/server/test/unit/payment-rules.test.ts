@@ -8,8 +8,8 @@ import {
 import { describeError } from "../../src/http/log-safety.js";
 import { judgeTransaction } from "../../src/payments/judge-transaction.js";
 import { addMonths, formatRand, nextPeriodEnd, trialEndFrom } from "../../src/payments/money.js";
-import type { GatewayTransaction } from "../../src/payments/payment-gateway.js";
-import { paystackStatus } from "../../src/payments/paystack-gateway.js";
+import type { GatewayTransaction } from "../../src/payments/gateways/payment-gateway.js";
+import { paystackStatus } from "../../src/payments/gateways/paystack-gateway.js";
 
 const at = (iso: string) => new Date(iso);
 

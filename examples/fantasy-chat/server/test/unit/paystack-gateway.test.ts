@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { PaymentGatewayError } from "../../src/payments/payment-gateway.js";
-import { PaystackGateway } from "../../src/payments/paystack-gateway.js";
+import { PaymentGatewayError } from "../../src/payments/gateways/payment-gateway.js";
+import { PaystackGateway } from "../../src/payments/gateways/paystack-gateway.js";
 import { FakePaystack } from "../support/fake-paystack.js";
 
 const checkout = (reference: string) => ({

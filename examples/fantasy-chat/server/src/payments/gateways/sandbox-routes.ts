@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { ApiError, forbidden, notFound } from "../http/api-error.js";
-import { isSameOriginRequest } from "../http/same-origin-guard.js";
+import { ApiError, forbidden, notFound } from "../../http/api-error.js";
+import { isSameOriginRequest } from "../../http/same-origin-guard.js";
 import { authorizationPage, decidedPage } from "./sandbox-page.js";
 import type { SandboxGateway, SandboxTransaction } from "./sandbox-gateway.js";
 

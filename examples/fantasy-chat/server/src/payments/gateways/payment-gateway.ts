@@ -1,4 +1,4 @@
-import type { GatewayName } from "../db/schema.js";
+import type { GatewayName } from "../../db/schema.js";
 
 /** What the app asks a gateway to collect. */
 export interface InitializeInput {

@@ -1,4 +1,4 @@
-import { formatRand } from "./money.js";
+import { formatRand } from "../money.js";
 import type { SandboxTransaction } from "./sandbox-gateway.js";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

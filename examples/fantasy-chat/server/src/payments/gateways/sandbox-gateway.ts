@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
-import type { Clock } from "../clock.js";
-import type { AppDb } from "../db/database.js";
-import { sandboxTransactions } from "../db/schema.js";
-import { isStorableText } from "../http/validate.js";
+import type { Clock } from "../../clock.js";
+import type { AppDb } from "../../db/database.js";
+import { sandboxTransactions } from "../../db/schema.js";
+import { isStorableText } from "../../http/validate.js";
 import {
   PaymentGatewayError,
   type ChargeInput,
