@@ -50,7 +50,8 @@ export function validateApiKey(apiKey: unknown, flags: FlagsConfig = DEFAULT_FLA
       underlyingErrorMessage: `The API key must be a string, got ${typeof apiKey}.`,
     });
   }
-  const kind = (apiKey.match(/^(rcb_sb_|rcb_|test_|pdl_)[A-Za-z0-9_-]+$/) ?? [])[1];
+  // "rcb_sb_" alone is no production key with the body "sb_": a key that starts rcb_sb_ is a sandbox key.
+  const kind = (apiKey.match(/^(rcb_sb_|rcb_(?!sb_)|test_|pdl_)[A-Za-z0-9_-]+$/) ?? [])[1];
   if (kind === "rcb_sb_") return "sandbox";
   if (kind === "rcb_") return "production";
   if (kind === "test_") return "test_store";

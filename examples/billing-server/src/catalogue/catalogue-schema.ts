@@ -91,7 +91,9 @@ const project = z
     id: z.string().regex(/^[a-z0-9_-]+$/),
     name: z.string().min(1),
     api_keys: z
-      .array(z.string().regex(/^(rcb_sb_|rcb_|test_)[A-Za-z0-9_-]+$/, "keys start rcb_, rcb_sb_ or test_"))
+      .array(
+        z.string().regex(/^(rcb_sb_|rcb_(?!sb_)|test_)[A-Za-z0-9_-]+$/, "keys start rcb_, rcb_sb_ or test_"),
+      )
       .min(1),
     allowed_origins: z.array(z.string()).nullable().default(null),
     branding,

@@ -3,7 +3,8 @@ import type { BillingDb } from "../db/database.js";
 import { apiKeys, offerings, products, projects } from "../db/schema.js";
 import type { Catalogue } from "./catalogue-schema.js";
 
-function keyKind(key: string): "production" | "sandbox" | "test_store" {
+/** What a public API key is for, by its prefix (a catalogue has already checked its shape). */
+export function apiKeyKind(key: string): "production" | "sandbox" | "test_store" {
   if (key.startsWith("rcb_sb_")) return "sandbox";
   if (key.startsWith("test_")) return "test_store";
   return "production";
@@ -32,7 +33,7 @@ export async function seedCatalogue(db: BillingDb, catalogue: Catalogue): Promis
       await tx.delete(offerings).where(eq(offerings.projectId, p.id));
       await tx
         .insert(apiKeys)
-        .values(p.api_keys.map((key) => ({ key, projectId: p.id, kind: keyKind(key) })));
+        .values(p.api_keys.map((key) => ({ key, projectId: p.id, kind: apiKeyKind(key) })));
       if (p.products.length > 0) {
         await tx.insert(products).values(
           p.products.map((x, position) => ({

@@ -1,5 +1,6 @@
-// The SDK's half of the app-user-id parity test: fixtures/protocol/app-user-ids.json is also run against the
-// billing server (examples/billing-server/test/app-user-id-parity.test.ts), so the two cannot drift apart.
+// The SDK's half of the protocol parity tests: the cases of fixtures/protocol/app-user-ids.json and api-keys.json
+// are also run against the billing server (examples/billing-server/test/protocol-parity.test.ts), so the two
+// cannot drift apart.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ErrorCode, Purchases, isPurchasesError } from "../../src";
@@ -56,4 +57,33 @@ describe("app user ids the billing server refuses are refused by configure and c
       purchases.close();
     },
   );
+});
+
+const keys = JSON.parse(
+  readFileSync(new URL("../../fixtures/protocol/api-keys.json", import.meta.url), "utf8"),
+) as {
+  valid: { key: string; kind: "production" | "sandbox" | "test_store" }[];
+  invalid: string[];
+};
+
+describe("API keys the billing server refuses in a catalogue are refused by configure", () => {
+  it.each(keys.valid.map((c) => [c.key, c.kind] as const))("accepts %j as a %s key", (key, kind) => {
+    const purchases = Purchases.configure({
+      apiKey: key,
+      appUserId: "u",
+      httpConfig: { proxyURL: "http://127.0.0.1:9" },
+    });
+    expect(purchases.isSandbox()).toBe(kind !== "production");
+    purchases.close();
+  });
+
+  it.each(keys.invalid.map((key) => [key] as const))("rejects %j with InvalidCredentialsError", (key) => {
+    let thrown: unknown;
+    try {
+      Purchases.configure({ apiKey: key, appUserId: "u" });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isPurchasesError(thrown) && thrown.errorCode).toBe(ErrorCode.InvalidCredentialsError);
+  });
 });

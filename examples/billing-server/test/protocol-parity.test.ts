@@ -1,7 +1,9 @@
-// The billing server's half of the app-user-id parity test; the SDK runs the same cases
-// (test/config/app-user-id-parity.test.ts at the repository root), so the two cannot drift apart.
+// The billing server's half of the protocol parity tests (app user ids, API keys); the SDK runs the same cases
+// (test/config/protocol-parity.test.ts at the repository root), so the two cannot drift apart.
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiKeyKind } from "../src/catalogue/seed-catalogue.js";
+import { parseCatalogue } from "../src/catalogue/catalogue-schema.js";
 import { KEYS } from "./support/catalogue.js";
 import { DATABASES, call, startTestServer, type TestServer } from "./support/test-server.js";
 import { newFetchToken } from "./support/test-store-receipt.js";
@@ -64,5 +66,31 @@ describe.each(DATABASES)("app user ids the SDK refuses are refused by the billin
     const found = await call(server, "GET", `/v1/subscribers/${encodeURIComponent(longest)}`);
     expect(found.status).toBe(200);
     expect(found.body.subscriber.original_app_user_id).toBe(longest);
+  });
+});
+
+const realmheartCatalogue: unknown = JSON.parse(
+  readFileSync(new URL("../src/catalogue/realmheart.json", import.meta.url), "utf8"),
+);
+
+const keys = JSON.parse(
+  readFileSync(new URL("../../../fixtures/protocol/api-keys.json", import.meta.url), "utf8"),
+) as { valid: { key: string; kind: string }[]; invalid: string[] };
+
+/** The Realmheart catalogue with its first project's keys replaced by `apiKeys`. */
+function catalogueWithKeys(apiKeys: string[]) {
+  const source = structuredClone(realmheartCatalogue) as { projects: { api_keys: string[] }[] };
+  source.projects[0]!.api_keys = apiKeys;
+  return source;
+}
+
+describe("API keys the SDK refuses are refused in a catalogue", () => {
+  it.each(keys.valid.map((c) => [c.key, c.kind] as const))("accepts %j as a %s key", (key, kind) => {
+    expect(() => parseCatalogue(catalogueWithKeys([key]))).not.toThrow();
+    expect(apiKeyKind(key)).toBe(kind);
+  });
+
+  it.each(keys.invalid.map((key) => [key] as const))("refuses %j", (key) => {
+    expect(() => parseCatalogue(catalogueWithKeys([key]))).toThrow(/keys start rcb_, rcb_sb_ or test_/);
   });
 });
