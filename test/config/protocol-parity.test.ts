@@ -2,7 +2,8 @@
 // run against the billing server (examples/billing-server/test/protocol-parity.test.ts), so the two cannot drift
 // apart.
 import { describe, expect, it } from "vitest";
-import { apiKeyCases, appUserIdCases } from "../../fixtures/protocol/parity-cases.mjs";
+import { apiKeyCases, appUserIdCases, backendCodes } from "../../fixtures/protocol/parity-cases.mjs";
+import { errorCodeForBackendCode } from "../../src/errors/backend-error";
 import { ErrorCode, Purchases, isPurchasesError } from "../../src";
 
 function configureWith(appUserId: string, apiKey = "rcb_sb_parity") {
@@ -55,4 +56,18 @@ describe("API keys the billing server refuses in a catalogue are refused by conf
       expect(isPurchasesError(thrown) && thrown.errorCode).toBe(ErrorCode.InvalidCredentialsError);
     },
   );
+});
+
+describe("backend error codes the billing server may answer", () => {
+  it.each(backendCodes.map((c) => [c.code, c.errorCode] as const))("maps %i to %s", (code, name) => {
+    expect(errorCodeForBackendCode(code)).toBe(ErrorCode[name as keyof typeof ErrorCode]);
+  });
+
+  it("knows no backend code the protocol's table does not list", () => {
+    const listed = new Set(backendCodes.map((c) => c.code));
+    const known = Array.from({ length: 1000 }, (_, i) => 7000 + i).filter(
+      (code) => errorCodeForBackendCode(code) !== undefined,
+    );
+    expect(known.filter((code) => !listed.has(code))).toEqual([]);
+  });
 });

@@ -2,7 +2,8 @@
 // (test/config/protocol-parity.test.ts at the repository root), so the two cannot drift apart.
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiKeyCases, appUserIdCases } from "../../../fixtures/protocol/parity-cases.mjs";
+import { apiKeyCases, appUserIdCases, backendCodes } from "../../../fixtures/protocol/parity-cases.mjs";
+import { BillingErrorCode } from "../src/http/billing-error.js";
 import { parseCatalogue } from "../src/catalogue/catalogue-schema.js";
 import { apiKeyKind } from "../src/catalogue/seed-catalogue.js";
 import { KEYS } from "./support/catalogue.js";
@@ -74,5 +75,14 @@ describe("API keys the SDK refuses are refused in a catalogue", () => {
 
   it.each(apiKeyCases.invalid.map((key) => [key] as const))("refuses %j", (key) => {
     expect(() => parseCatalogue(catalogueWithKeys([key]))).toThrow(/keys start rcb_, rcb_sb_ or test_/);
+  });
+});
+
+describe("backend error codes the SDK maps", () => {
+  it("answers only codes of the protocol's table, each of which the SDK maps", () => {
+    const listed = new Set(backendCodes.map((c) => c.code));
+    const answered = Object.entries(BillingErrorCode);
+    expect(answered.length).toBeGreaterThan(10);
+    expect(answered.filter(([, code]) => !listed.has(code)).map(([name]) => name)).toEqual([]);
   });
 });
