@@ -4,7 +4,11 @@ import type { AppTx } from "../db/database.js";
 import { payments, users } from "../db/schema.js";
 import { judgeTransaction, type PaymentOutcome } from "./judge-transaction.js";
 import { nextPeriodEnd, trialEndFrom } from "./money.js";
-import { PaymentGatewayError, type CardAuthorization, type GatewayTransaction } from "./gateways/payment-gateway.js";
+import {
+  PaymentGatewayError,
+  type CardAuthorization,
+  type GatewayTransaction,
+} from "./gateways/payment-gateway.js";
 import { findPayment, savePaymentMethod, type PaymentRow } from "./payment-store.js";
 
 /** What settling needs from the app. */
