@@ -62,13 +62,13 @@ export function validateApiKey(apiKey: unknown, flags: FlagsConfig = DEFAULT_FLA
 /** Longest app user id the backend stores, in UTF-16 code units. */
 const MAX_APP_USER_ID_LENGTH = 256;
 
-/** NUL and lone surrogates: the backend cannot store them, so it refuses them. */
-const UNSTORABLE = /\0|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** NUL, lone surrogates and a leading U+FEFF: the backend cannot store them as they are, so it refuses them. */
+const UNSTORABLE = /\0|^\ufeff|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
  * Throws `InvalidAppUserIdError` for what the billing server would refuse (fixtures/protocol/app-user-ids.json
  * holds the cases both sides are tested against): not a string, blank or a placeholder once trimmed, containing
- * "/", NUL or a lone surrogate, or longer than 256.
+ * "/", NUL or a lone surrogate, starting with U+FEFF, or longer than 256.
  */
 export function validateAppUserId(appUserId: unknown): string {
   if (typeof appUserId !== "string") {

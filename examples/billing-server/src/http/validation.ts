@@ -1,10 +1,11 @@
 import type { z } from "zod";
 import { badRequest } from "./billing-error.js";
 
-// PostgreSQL text cannot hold NUL, and UTF-8 cannot encode a lone UTF-16 surrogate (drivers silently store
-// U+FFFD instead). Such input is refused, so that whatever is accepted is stored exactly as it was sent.
+// PostgreSQL text cannot hold NUL, UTF-8 cannot encode a lone UTF-16 surrogate (drivers silently store U+FFFD
+// instead), and PGlite reads a value that starts with U+FEFF back without it (its text decoder drops a leading
+// byte order mark). Such input is refused, so that whatever is accepted is stored exactly as it was sent.
 // eslint-disable-next-line no-control-regex
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const UNSTORABLE = /\u0000|^\ufeff|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
  * The path (for the error message) of the first string or key that cannot be stored, else null. Iterative:
@@ -34,7 +35,10 @@ export function parseInput<T extends z.ZodType>(schema: T, value: unknown, code?
   const unstorable = unstorableTextAt(value);
   if (unstorable) {
     const where = unstorable.length ? `${unstorable.map((p) => p.slice(0, 50)).join(".")}: ` : "";
-    throw badRequest(`Invalid request. ${where}text must be valid Unicode without NUL characters`, code);
+    throw badRequest(
+      `Invalid request. ${where}text must be valid Unicode without NUL characters or a leading byte order mark`,
+      code,
+    );
   }
   const result = schema.safeParse(value);
   if (!result.success) {
