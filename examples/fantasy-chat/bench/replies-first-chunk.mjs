@@ -17,7 +17,11 @@ const runs = Number(process.argv[2] ?? 50);
 const database = await openAppDatabase();
 const probe = firstChunkProbe(createPersonaEngine);
 const app = await buildApp({
-  config: loadConfig({ NODE_ENV: "production", SESSION_SECRET: "bench-secret-bench-secret-bench-secret-0" }),
+  config: loadConfig({
+    NODE_ENV: "production",
+    ALLOW_SANDBOX_PAYMENTS: "true",
+    SESSION_SECRET: "bench-secret-bench-secret-bench-secret-0",
+  }),
   database,
   replyEngine: probe.engine,
   renewals: false,

@@ -27,6 +27,8 @@ export function startAppServer({ databaseUrl = null, env = {}, onOutput, nodeArg
     APP_MAIN,
     {
       NODE_ENV: "production",
+      // The benches pay through the sandbox gateway and the Test Store key on purpose.
+      ALLOW_SANDBOX_PAYMENTS: "true",
       LOG_LEVEL: "warn",
       SESSION_SECRET: "bench-session-secret-bench-session-secret",
       BILLING_WEBHOOK_SECRET,

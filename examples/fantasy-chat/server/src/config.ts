@@ -26,6 +26,11 @@ export interface AppConfig {
   /** The SDK's public API key given to the web client. */
   sdkApiKey: string;
   paymentProvider: PaymentProvider;
+  /**
+   * True when a payment may be simulated (the sandbox gateway, or a `test_`/`rcb_sb_` SDK key) while
+   * `NODE_ENV=production`: only with `ALLOW_SANDBOX_PAYMENTS=true`, and the web client then says so on every page.
+   */
+  sandboxPaymentsInProduction: boolean;
   /** Paystack's secret key and API base; null when the sandbox gateway is used. */
   paystack: { secretKey: string; baseUrl: string } | null;
   /**
@@ -99,6 +104,9 @@ const envSchema = z.object({
     .regex(/^(test_|rcb_sb_|rcb_)[A-Za-z0-9_-]+$/, "SDK_API_KEY must be a test_, rcb_sb_ or rcb_ key")
     .default("test_realmheart_local"),
   PAYSTACK_SECRET_KEY: z.string().min(1).optional(),
+  ALLOW_SANDBOX_PAYMENTS: z
+    .enum(["true", "false", "1", "0"], "ALLOW_SANDBOX_PAYMENTS must be true or false")
+    .default("false"),
   PAYSTACK_BASE_URL: z
     .url({ protocol: /^https?$/, error: "PAYSTACK_BASE_URL must be an http(s) URL" })
     .default("https://api.paystack.co"),
@@ -157,6 +165,11 @@ const envSchema = z.object({
     .default(0),
 });
 
+/** Whether an SDK key takes real money: `rcb_` but not `rcb_sb_` (sandbox) or `test_` (Test Store). */
+function isProductionSdkKey(key: string): boolean {
+  return key.startsWith("rcb_") && !key.startsWith("rcb_sb_");
+}
+
 /**
  * OpenID Connect needs all three variables, or none; the model server needs a model, and room for a reply; Stripe
  * needs all three secrets, or none.
@@ -175,6 +188,26 @@ const withOidcComplete = envSchema.superRefine((env, issues) => {
   if (env.STRIPE_SECRET_KEY || env.STRIPE_WEBHOOK_SECRET || env.STRIPE_PUBLISHABLE_KEY) {
     for (const name of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PUBLISHABLE_KEY"] as const)
       require(name, "another STRIPE_ secret is set");
+  }
+  // In production, money must be real: the sandbox gateway approves any card without charging, and test_ or
+  // rcb_sb_ SDK keys let anyone make themselves premium with a simulated purchase.
+  const allowSandbox = env.ALLOW_SANDBOX_PAYMENTS === "true" || env.ALLOW_SANDBOX_PAYMENTS === "1";
+  if (env.NODE_ENV === "production" && !allowSandbox) {
+    const onPurpose = "or set ALLOW_SANDBOX_PAYMENTS=true to run on sandbox money on purpose";
+    if (!env.PAYSTACK_SECRET_KEY) {
+      issues.addIssue({
+        code: "custom",
+        path: ["PAYSTACK_SECRET_KEY"],
+        message: `PAYSTACK_SECRET_KEY is required in production: without it web payments go through the sandbox gateway, which charges nothing (${onPurpose})`,
+      });
+    }
+    if (!isProductionSdkKey(env.SDK_API_KEY)) {
+      issues.addIssue({
+        code: "custom",
+        path: ["SDK_API_KEY"],
+        message: `SDK_API_KEY must be a production (rcb_) key in production: a test_ or rcb_sb_ key lets anyone buy premium with a simulated purchase (${onPurpose})`,
+      });
+    }
   }
   const moderation = env.LLM_MODERATION === "1" || env.LLM_MODERATION === "true";
   if (moderation) require("LLM_BASE_URL", "LLM_MODERATION is on");
@@ -217,6 +250,8 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     logLevel: e.LOG_LEVEL,
     sdkApiKey: e.SDK_API_KEY,
     paymentProvider: e.PAYSTACK_SECRET_KEY ? "paystack" : "sandbox",
+    sandboxPaymentsInProduction:
+      e.NODE_ENV === "production" && (!e.PAYSTACK_SECRET_KEY || !isProductionSdkKey(e.SDK_API_KEY)),
     paystack: e.PAYSTACK_SECRET_KEY
       ? { secretKey: e.PAYSTACK_SECRET_KEY, baseUrl: e.PAYSTACK_BASE_URL.replace(/\/+$/, "") }
       : null,

@@ -22,6 +22,7 @@ describe.each(DATABASES)("HTTP basics on %s", (kind) => {
       sdkApiKey: "test_realmheart_local",
       billingBaseUrl: "/billing",
       paymentProvider: "sandbox",
+      sandboxPayments: false,
     });
   });
 

@@ -20,5 +20,7 @@ export async function systemRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     sdkApiKey: ctx.config.sdkApiKey,
     billingBaseUrl: BILLING_PREFIX,
     paymentProvider: ctx.gateway.name,
+    // Production on sandbox money (ALLOW_SANDBOX_PAYMENTS=true): the client shows it on every page.
+    sandboxPayments: ctx.config.sandboxPaymentsInProduction,
   }));
 }

@@ -37,6 +37,7 @@ describe("configuration from the environment", () => {
       PAYSTACK_BASE_URL: "http://127.0.0.1:4010/",
       PUBLIC_URL: "https://realmheart.example/app",
       BILLING_WEBHOOK_SECRET: "w".repeat(16),
+      ALLOW_SANDBOX_PAYMENTS: "true",
       LOG_LEVEL: "",
     });
     expect(config).toMatchObject({
@@ -51,6 +52,7 @@ describe("configuration from the environment", () => {
       logLevel: "info",
       sdkApiKey: "rcb_sb_abc",
       paymentProvider: "paystack",
+      sandboxPaymentsInProduction: true,
       paystack: { secretKey: "sk_test_x", baseUrl: "http://127.0.0.1:4010" },
       publicUrl: "https://realmheart.example",
       billingWebhookSecret: "w".repeat(16),
@@ -201,5 +203,56 @@ describe("configuration from the environment", () => {
     );
     expect(message).toContain("STRIPE_PUBLISHABLE_KEY: STRIPE_PUBLISHABLE_KEY is required");
     expect(message).toContain("STRIPE_API_BASE: STRIPE_API_BASE must be an http(s) URL");
+  });
+
+  describe("in production", () => {
+    const production = { NODE_ENV: "production", SESSION_SECRET: "s".repeat(32) };
+
+    it("refuses to start on the sandbox gateway or a test_/rcb_sb_ key, naming what to set", () => {
+      const refusal = () => {
+        try {
+          loadConfig(production);
+        } catch (error) {
+          return error;
+        }
+        return null;
+      };
+      const error = refusal();
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as Error).message;
+      expect(message).toMatch(/- PAYSTACK_SECRET_KEY: PAYSTACK_SECRET_KEY is required in production/);
+      expect(message).toMatch(/- SDK_API_KEY: SDK_API_KEY must be a production \(rcb_\) key in production/);
+      expect(message).toMatch(/ALLOW_SANDBOX_PAYMENTS=true/);
+      for (const key of ["test_realmheart_local", "rcb_sb_live_looking"]) {
+        expect(() =>
+          loadConfig({ ...production, PAYSTACK_SECRET_KEY: "sk_live_x", SDK_API_KEY: key }),
+        ).toThrow(/SDK_API_KEY must be a production/);
+      }
+      expect(() => loadConfig({ ...production, SDK_API_KEY: "rcb_live" })).toThrow(
+        /PAYSTACK_SECRET_KEY is required/,
+      );
+    });
+
+    it("starts on real money: Paystack and an rcb_ key, with no sandbox notice", () => {
+      const config = loadConfig({ ...production, PAYSTACK_SECRET_KEY: "sk_live_x", SDK_API_KEY: "rcb_live" });
+      expect(config).toMatchObject({ paymentProvider: "paystack", sandboxPaymentsInProduction: false });
+    });
+
+    it("runs on sandbox money only when ALLOW_SANDBOX_PAYMENTS=true says so, and then flags it", () => {
+      expect(loadConfig({ ...production, ALLOW_SANDBOX_PAYMENTS: "true" })).toMatchObject({
+        paymentProvider: "sandbox",
+        sdkApiKey: "test_realmheart_local",
+        sandboxPaymentsInProduction: true,
+      });
+      expect(() => loadConfig({ ...production, ALLOW_SANDBOX_PAYMENTS: "false" })).toThrow(ConfigError);
+      expect(() => loadConfig({ ...production, ALLOW_SANDBOX_PAYMENTS: "yes" })).toThrow(
+        /ALLOW_SANDBOX_PAYMENTS must be true or false/,
+      );
+    });
+
+    it("leaves development and test runs on the sandbox without a notice", () => {
+      expect(loadConfig({}).sandboxPaymentsInProduction).toBe(false);
+      expect(loadConfig({ NODE_ENV: "test" }).sandboxPaymentsInProduction).toBe(false);
+    });
   });
 });

@@ -75,4 +75,6 @@ export interface ClientConfig {
   sdkApiKey: string;
   billingBaseUrl: string;
   paymentProvider: string;
+  /** Production running on sandbox money on purpose (`ALLOW_SANDBOX_PAYMENTS=true`). */
+  sandboxPayments?: boolean;
 }
