@@ -5,6 +5,7 @@ import { AccessGuard } from "./auth/AccessGuard";
 import { useAuth } from "./auth/use-auth";
 import Landing from "./pages/Landing";
 import { Toaster } from "./toast/Toaster";
+import { SandboxNotice } from "./ui/SandboxNotice";
 import { ScreenSpinner } from "./ui/Spinner";
 import { TooltipProvider } from "./ui/Tooltip";
 
@@ -82,6 +83,7 @@ export function App({ queryClient, hook }: { queryClient: QueryClient; hook?: Ba
   return (
     <QueryClientProvider client={queryClient}>
       <TooltipProvider>
+        <SandboxNotice />
         <Router {...(hook ? { hook } : {})}>
           <AppRoutes />
         </Router>

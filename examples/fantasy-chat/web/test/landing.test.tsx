@@ -1,6 +1,9 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
+import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
+import { CONFIG_KEY } from "../src/api/keys";
 import { renderApp } from "./support/render-app";
+import { server } from "./support/server";
 
 /** Expects each link, found by its name, to point at its href. */
 function expectLinks(hrefs: Record<string, string>) {
@@ -62,5 +65,31 @@ describe("signed-out routes", () => {
     const { aUser } = await import("./support/fixtures");
     renderApp("/somewhere/else", aUser());
     expect(await screen.findByRole("heading", { name: /404 Page Not Found/ })).toBeTruthy();
+  });
+});
+
+describe("the sandbox notice", () => {
+  it("says 'Sandbox — no real money' on every page when the server runs production on sandbox money", async () => {
+    server.use(
+      http.get("*/api/config", () =>
+        HttpResponse.json({
+          sdkApiKey: "test_key",
+          billingBaseUrl: "/billing",
+          paymentProvider: "sandbox",
+          sandboxPayments: true,
+        }),
+      ),
+    );
+    renderApp("/preview", null);
+    expect((await screen.findByRole("note")).textContent).toBe("Sandbox — no real money");
+  });
+
+  it("is absent otherwise, once the configuration has arrived", async () => {
+    const { queryClient } = renderApp("/", null);
+    await screen.findByRole("link", { name: "Begin Your Journey" });
+    await waitFor(() =>
+      expect(queryClient.getQueryData(CONFIG_KEY)).toMatchObject({ paymentProvider: "sandbox" }),
+    );
+    expect(screen.queryByText("Sandbox — no real money")).toBeNull();
   });
 });
