@@ -24,6 +24,10 @@ describe("trial setup", () => {
     expect(screen.getByText(/payment details are protected/)).toBeTruthy();
     expect(screen.getByText(/Terms of Service and Privacy Policy/)).toBeTruthy();
     expect(screen.getByRole("heading", { name: "What you get" })).toBeTruthy();
+    // The screen says what a trial is (the free allowance, a card saved) and that the R1.00 check is refunded.
+    expect(screen.getByText("7 days with 3 free messages a day")).toBeTruthy();
+    expect(screen.getAllByText(/R1\.00 verification/).length).toBeGreaterThan(0);
+    expect(screen.queryByText(/7 days of Premium Realm/)).toBeNull();
   });
 
   it("says 'Missing Information' when a field is empty", async () => {

@@ -107,7 +107,10 @@ export default function TrialSetup() {
           <Icon name="crown" size={44} />
         </div>
         <h1 className="title title-xl">7-Day Free Trial</h1>
-        <p className="muted">Save a card now; nothing is charged until your trial ends. Then R99/month.</p>
+        <p className="muted">
+          Save a card now: a R1.00 verification is charged and refunded at once. R99/month starts when your
+          trial ends.
+        </p>
       </div>
       <form className="card form" onSubmit={submit} noValidate>
         {field("email", "Email", "email", "email")}
@@ -115,7 +118,8 @@ export default function TrialSetup() {
         {field("lastName", "Last name", "text", "family-name")}
         <p className="notice">
           <Icon name="lock" size={16} /> Your payment details are protected by our payment provider and are
-          never stored on our servers. You will not be charged during the 7-day trial.
+          never stored on our servers. Apart from the R1.00 verification, refunded at once, nothing is charged
+          during the 7-day trial.
         </p>
         <button type="submit" className="btn btn-gold btn-block" disabled={setupTrial.isPending}>
           {setupTrial.isPending ? "Setting up..." : "Start 7-Day Free Trial"}
@@ -126,11 +130,10 @@ export default function TrialSetup() {
       </form>
       <Section id="what-you-get" title="What you get" className="card">
         <ul className="checklist">
-          <li>7 days of Premium Realm, free</li>
-          <li>Unlimited conversations with every companion</li>
-          <li>Exclusive premium characters</li>
-          <li>Advanced memory of your story</li>
-          <li>Cancel anytime before the trial ends and pay nothing</li>
+          <li>7 days with 3 free messages a day</li>
+          <li>Conversations with every free companion</li>
+          <li>Premium Realm from your first R99 charge, when the trial ends</li>
+          <li>Then unlimited messages, exclusive premium characters and advanced memory</li>
         </ul>
       </Section>
     </BackPage>

@@ -5,7 +5,7 @@ import { Section } from "../ui/Section";
 import { PlanCard } from "./PlanCard";
 import { useSubscribe, type Method } from "./use-subscribe";
 
-const FREE_FEATURES = ["3 free messages per day", "Access to all characters", "Basic chat features"];
+const FREE_FEATURES = ["3 free messages per day", "Access to every free character", "Basic chat features"];
 const PREMIUM_FEATURES = [
   "Unlimited messages",
   "Priority AI responses",
