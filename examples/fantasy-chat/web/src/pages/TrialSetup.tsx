@@ -16,6 +16,20 @@ interface SetupAnswer {
   data?: { authorization_url?: string };
 }
 
+/** What a trial gives: the free allowance with a card saved; Premium Realm from the first charge. */
+function WhatYouGet() {
+  return (
+    <Section id="what-you-get" title="What you get" className="card">
+      <ul className="checklist">
+        <li>7 days with 3 free messages a day</li>
+        <li>Conversations with every free companion</li>
+        <li>Premium Realm from your first R99 charge, when the trial ends</li>
+        <li>Then unlimited messages, exclusive premium characters and advanced memory</li>
+      </ul>
+    </Section>
+  );
+}
+
 /** The trial and payment-method setup (`/trial-setup`). */
 export default function TrialSetup() {
   const { user } = useAuth();
@@ -128,14 +142,7 @@ export default function TrialSetup() {
           By starting your trial you agree to our Terms of Service and Privacy Policy.
         </p>
       </form>
-      <Section id="what-you-get" title="What you get" className="card">
-        <ul className="checklist">
-          <li>7 days with 3 free messages a day</li>
-          <li>Conversations with every free companion</li>
-          <li>Premium Realm from your first R99 charge, when the trial ends</li>
-          <li>Then unlimited messages, exclusive premium characters and advanced memory</li>
-        </ul>
-      </Section>
+      <WhatYouGet />
     </BackPage>
   );
 }
