@@ -1,20 +1,13 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { useLocation, useSearch } from "wouter";
-import { isApiError } from "../api/api-error";
 import { CONFIG_KEY } from "../api/keys";
 import type { ClientConfig, User } from "../api/types";
 import { isPremium } from "../auth/access";
 import { USER_KEY, useAuth } from "../auth/use-auth";
 import { toast } from "../toast/toast-store";
 import { configureBilling, purchasePremium, restorePurchases, type Billing } from "./sdk-billing";
-import {
-  initializePayment,
-  payInPopup,
-  providerName,
-  reportReturnFromPopup,
-  verifyPayment,
-} from "./web-payment";
+import { useWebPaymentReturn } from "./use-web-payment-return";
+import { initializePayment, payInPopup, providerName } from "./web-payment";
 
 /** How premium is bought: the SDK's checkout ("App Store / Google Play") or the card provider's web payment. */
 export type Method = "sdk" | "web";
@@ -46,44 +39,6 @@ export function premiumButtonLabel(state: {
             ? "Subscribe via App Store"
             : "Loading payment options..."
           : `Subscribe via ${provider}`;
-}
-
-/**
- * Verifies a web payment and says how it went; also handles the card provider's return to this screen (in the
- * payment popup it tells the opener, in the page it verifies). @returns `settle(reference)`, for a popup payment.
- */
-function useWebPaymentReturn(refreshUser: () => Promise<unknown>) {
-  const search = useSearch();
-  const [, navigate] = useLocation();
-  const settle = async (reference: string) => {
-    try {
-      await verifyPayment(reference);
-      await refreshUser();
-      toast({ title: "Payment Successful!", description: "Welcome to premium! Unlimited chats await." });
-    } catch (error) {
-      if (isApiError(error) && error.code === "payment_incomplete")
-        toast({ title: "Payment Cancelled", description: "Payment was cancelled" });
-      else
-        toast({
-          title: "Verification Failed",
-          description: "Payment may have succeeded but verification failed",
-          variant: "destructive",
-        });
-    }
-  };
-
-  // The card provider's return lands here: in the payment popup it tells the opener; in the page, verify.
-  useEffect(() => {
-    const params = new URLSearchParams(search);
-    const reference = params.get("reference");
-    if (!params.get("payment") || !reference) return;
-    if (reportReturnFromPopup()) return;
-    navigate("/subscribe", { replace: true });
-    void settle(reference);
-    // Runs once per return address (settle and navigate are stable enough for that).
-  }, [search]);
-
-  return settle;
 }
 
 /**
