@@ -3,7 +3,9 @@
 // then sampled every 10 s across a soak at a fixed 50 requests a second (one third each GET /api/characters,
 // GET a chat's messages, POST a message). The soak should be flat: what it grows by is the leak signal.
 //
-//   npm run build:server -w realmheart && node bench/memory.mjs   # prints a table, writes bench/results/memory.json
+//   npm run build:server -w realmheart && node examples/fantasy-chat/bench/memory.mjs
+//
+// From the repository root. Prints a table; writes bench/results/memory.json for `npm run bench:check`.
 //
 // Env: BENCH_SOAK_S (soak seconds, default 300 — the documented run; shorter while developing), BENCH_SENDS
 // (default 5000), BENCH_SENDERS (premium users sharing the sends, default 200, so that none reaches the limit of

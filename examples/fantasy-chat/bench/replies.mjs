@@ -4,7 +4,9 @@
 // (support/fake-model.mjs). The fake records its own time per request (arrival → first token, → [DONE]);
 // our overhead is ours minus the fake's, per send.
 //
-//   npm run build:server -w realmheart && node bench/replies.mjs   # prints a table, writes bench/results/replies.json
+//   npm run build:server -w realmheart && node examples/fantasy-chat/bench/replies.mjs
+//
+// From the repository root. Prints a table; writes bench/results/replies.json for `npm run bench:check`.
 //
 // Env: BENCH_RUNS (sends per engine, default 30). The built server runs as a child process (NODE_ENV=production,
 // PGlite in a fresh DATA_DIR); each premium user sends at most 25 messages, under the 30-a-minute send limit.

@@ -1,7 +1,9 @@
 // Benchmark 3: the Realmheart server's throughput and latency under autocannon on loopback, on PGlite and on
 // PostgreSQL, each route also as a ratio to a bare Fastify hello-world route measured in the same run.
 //
-//   npm run build:server -w realmheart && node bench/server.mjs    # prints a table, writes bench/results/server.json
+//   npm run build:server -w realmheart && node examples/fantasy-chat/bench/server.mjs
+//
+// From the repository root. Prints a table; writes bench/results/server.json for `npm run bench:check`.
 //
 // Env: BENCH_DURATION_S (seconds per measurement, default 10), BENCH_SENDERS (premium users that share the POST
 // load, default 150), BENCH_DATABASES ("pglite,postgres" by default), BENCH_POSTGRES_URL.
