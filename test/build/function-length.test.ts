@@ -7,7 +7,12 @@ import { describe, expect, it } from "vitest";
 import { ROOT } from "./built-package";
 
 const MAX_LINES = 120;
-const ROOTS = ["src", "examples/fantasy-chat/web/src"];
+const ROOTS = [
+  "src",
+  "examples/fantasy-chat/web/src",
+  "examples/fantasy-chat/server/src",
+  "examples/billing-server/src",
+];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -38,7 +43,7 @@ function functionLengths(file: string): { name: string; lines: number }[] {
 describe("function length", () => {
   const functions = ROOTS.flatMap((dir) => sourceFiles(join(ROOT, dir))).flatMap(functionLengths);
 
-  it("measures the functions of the SDK and the web client", () => {
+  it("measures the functions of the SDK, the web client and both servers", () => {
     expect(functions.length).toBeGreaterThan(500);
     expect(functions.some((f) => f.name.includes("PaymentEntry"))).toBe(true);
   });

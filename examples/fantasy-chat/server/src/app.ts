@@ -39,6 +39,7 @@ import { startPeriodicWorker } from "./system/periodic-worker.js";
 import { SANDBOX_PREFIX, SandboxGateway } from "./payments/gateways/sandbox-gateway.js";
 import { sandboxRoutes } from "./payments/gateways/sandbox-routes.js";
 import { trialRoutes } from "./payments/trial-routes.js";
+import { subscriptionRoutes } from "./subscription/subscription-routes.js";
 import { profileRoutes } from "./profile/profile-routes.js";
 import { openAiModerator } from "./moderation/openai-moderator.js";
 import { createOpenAiEngine } from "./replies/openai-engine.js";
@@ -164,6 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         characterImportRoutes,
         paymentRoutes,
         trialRoutes,
+        subscriptionRoutes,
         // These two read their bodies raw (to check signatures); each is its own plugin, so the raw parser stays
         // theirs.
         paystackWebhookRoutes,

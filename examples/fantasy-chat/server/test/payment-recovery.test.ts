@@ -225,7 +225,7 @@ describe.each(DATABASES)("payments that survive a slow Paystack on %s", (kind) =
 
     server.clock.advance(7 * DAY_MS + 1000);
     paystack.holdAnswers();
-    expect(await runRenewals(ctx)).toEqual({ charged: 1, succeeded: 0, failed: 0, pending: 1 });
+    expect(await runRenewals(ctx)).toEqual({ charged: 1, succeeded: 0, failed: 0, pending: 1, expired: 0 });
     // Paystack goes on to charge the card; its answer is lost.
     paystack.releaseAnswers();
     await expect.poll(() => chargesOnCard().map((t) => t.status)).toEqual(["success"]);
@@ -235,11 +235,11 @@ describe.each(DATABASES)("payments that survive a slow Paystack on %s", (kind) =
     // The takeover's own verification times out too: still pending, still one charge.
     server.clock.advance(RENEWAL_RETRY_MS);
     paystack.holdAnswers();
-    expect(await runRenewals(ctx)).toEqual({ charged: 0, succeeded: 0, failed: 0, pending: 1 });
+    expect(await runRenewals(ctx)).toEqual({ charged: 0, succeeded: 0, failed: 0, pending: 1, expired: 0 });
     paystack.releaseAnswers();
 
     server.clock.advance(RENEWAL_RETRY_MS);
-    expect(await runRenewals(ctx)).toEqual({ charged: 0, succeeded: 1, failed: 0, pending: 0 });
+    expect(await runRenewals(ctx)).toEqual({ charged: 0, succeeded: 1, failed: 0, pending: 0, expired: 0 });
     expect(chargesOnCard()).toHaveLength(1);
     expect((await renewals()).map((r) => r.status)).toEqual(["success"]);
     const renewed = await userRow(user.id);

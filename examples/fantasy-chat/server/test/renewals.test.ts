@@ -79,7 +79,13 @@ describe.each(DATABASES)("the renewal worker with Paystack on %s", (kind) => {
     const trialists = await Promise.all(Array.from({ length: 6 }, () => trialUser()));
     const { user: noCard } = await registerUser(server);
     const trialEnd = (await userRow(trialists[0]!.id)).trialEndDate!;
-    expect(await runRenewals(worker())).toEqual({ charged: 0, succeeded: 0, failed: 0, pending: 0 });
+    expect(await runRenewals(worker())).toEqual({
+      charged: 0,
+      succeeded: 0,
+      failed: 0,
+      pending: 0,
+      expired: 0,
+    });
 
     server.clock.advance(7 * DAY_MS + 1000);
     const reports = await Promise.all([
@@ -111,7 +117,7 @@ describe.each(DATABASES)("the renewal worker with Paystack on %s", (kind) => {
     for (const trialist of trialists) expect(chargesOn(trialist.card)).toHaveLength(1);
   });
 
-  it("renews every month after, and expires the user when a renewal is declined", async () => {
+  it("renews every month after; a declined renewal keeps access for 3 days, is retried daily, then expires", async () => {
     const me = await trialUser();
     server.clock.advance(7 * DAY_MS + 1000);
     await runRenewals(worker());
@@ -125,17 +131,39 @@ describe.each(DATABASES)("the renewal worker with Paystack on %s", (kind) => {
     expect(chargesOn(me.card)).toHaveLength(2);
 
     paystack.declineChargesOf(me.setupReference);
-    server.clock.current = new Date(renewed.subscriptionPeriodEnd!.getTime() + 1000);
-    await runRenewals(worker());
+    const periodEnd = renewed.subscriptionPeriodEnd!;
+    server.clock.current = new Date(periodEnd.getTime() + 1000);
+    expect(await runRenewals(worker())).toMatchObject({ charged: 1, failed: 1, expired: 0 });
+    const graced = await userRow(me.id);
+    expect(graced.subscriptionStatus).toBe("active");
+    expect(graced.billingIssueAt?.getTime()).toBe(periodEnd.getTime() + 1000);
+    expect(graced.subscriptionPeriodEnd).toEqual(periodEnd);
+
+    // Within the day nothing is retried; each later day is tried once, on every worker.
+    server.clock.advance(12 * 60 * 60_000);
+    expect(await runRenewals(worker())).toMatchObject({ charged: 0 });
+    server.clock.advance(12 * 60 * 60_000);
+    const day1 = await Promise.all([runRenewals(worker()), runRenewals(worker())]);
+    expect(total(day1, "charged")).toBe(1);
+    server.clock.advance(DAY_MS);
+    expect(await runRenewals(worker())).toMatchObject({ charged: 1, failed: 1, expired: 0 });
+    expect((await userRow(me.id)).subscriptionStatus).toBe("active");
+
+    // Three days after the month's end the grace period is over: expired, and never charged again.
+    server.clock.current = new Date(periodEnd.getTime() + 3 * DAY_MS + 1000);
+    expect(await runRenewals(worker())).toMatchObject({ charged: 0, expired: 1 });
     const lapsed = await userRow(me.id);
-    expect(lapsed.subscriptionStatus).toBe("expired");
-    expect(lapsed.subscriptionPeriodEnd).toBeNull();
+    expect(lapsed).toMatchObject({
+      subscriptionStatus: "expired",
+      subscriptionPeriodEnd: null,
+      billingIssueAt: null,
+    });
     const rows = await renewalsOf(me.id);
-    expect(rows.map((r) => r.status).sort()).toEqual(["failed", "success", "success"]);
+    expect(rows.map((r) => r.status).sort()).toEqual(["failed", "failed", "failed", "success", "success"]);
 
     server.clock.advance(40 * DAY_MS);
     await runRenewals(worker());
-    expect(chargesOn(me.card)).toHaveLength(3);
+    expect(chargesOn(me.card)).toHaveLength(5);
   });
 
   it("takes over a renewal whose worker died after charging, without charging again", async () => {

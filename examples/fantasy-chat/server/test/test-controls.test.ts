@@ -26,7 +26,7 @@ describe.each(DATABASES)("test controls for the end-to-end suite on %s", (kind) 
     expect((await client.get("/api/auth/user")).body.subscriptionStatus).toBe("expired");
 
     const pass = await client.post("/api/test/renewals");
-    expect(pass.body).toEqual({ charged: 1, succeeded: 1, failed: 0, pending: 0 });
+    expect(pass.body).toEqual({ charged: 1, succeeded: 1, failed: 0, pending: 0, expired: 0 });
     expect((await client.get("/api/auth/user")).body.subscriptionStatus).toBe("active");
 
     const set = await client.post("/api/test/clock", { now: "2030-01-01T00:00:00Z" });

@@ -5,6 +5,7 @@ import { AccessGuard } from "./auth/AccessGuard";
 import { useAuth } from "./auth/use-auth";
 import Landing from "./pages/Landing";
 import { Toaster } from "./toast/Toaster";
+import { BillingIssueBanner } from "./ui/BillingIssueBanner";
 import { SandboxNotice } from "./ui/SandboxNotice";
 import { ScreenSpinner } from "./ui/Spinner";
 import { TooltipProvider } from "./ui/Tooltip";
@@ -18,6 +19,8 @@ const Subscribe = lazy(() => import("./subscribe/Subscribe"));
 const TrialSetup = lazy(() => import("./pages/TrialSetup"));
 const Preview = lazy(() => import("./pages/Preview"));
 const Admin = lazy(() => import("./pages/Admin"));
+const Subscription = lazy(() => import("./subscription/Subscription"));
+const Receipt = lazy(() => import("./subscription/Receipt"));
 const NotFound = lazy(() => import("./pages/NotFound"));
 
 const Waiting = () => <ScreenSpinner />;
@@ -51,6 +54,8 @@ function AppRoutes() {
             <Route path="/characters" component={Landing} />
             <Route path="/chat/:id" component={Landing} />
             <Route path="/profile" component={Landing} />
+            <Route path="/subscription" component={Landing} />
+            <Route path="/subscription/receipts/:reference" component={Landing} />
             {/* Signed-in-only screens wait for the user rather than flash the not-found screen. */}
             {isLoading ? <Route path="/trial-setup" component={Waiting} /> : null}
             {isLoading ? <Route path="/admin" component={Waiting} /> : null}
@@ -62,6 +67,8 @@ function AppRoutes() {
             <Route path="/chat/:id" component={GuardedChat} />
             <Route path="/profile" component={GuardedProfile} />
             <Route path="/subscribe" component={Subscribe} />
+            <Route path="/subscription" component={Subscription} />
+            <Route path="/subscription/receipts/:reference" component={Receipt} />
             <Route path="/trial-setup" component={TrialSetup} />
             <Route path="/admin" component={Admin} />
           </>
@@ -85,6 +92,7 @@ export function App({ queryClient, hook }: { queryClient: QueryClient; hook?: Ba
       <TooltipProvider>
         <SandboxNotice />
         <Router {...(hook ? { hook } : {})}>
+          <BillingIssueBanner />
           <AppRoutes />
         </Router>
         <Toaster />

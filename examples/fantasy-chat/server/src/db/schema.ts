@@ -12,9 +12,10 @@ import {
   primaryKey,
   text,
   timestamp,
-  unique,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
 
 const moment = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -47,6 +48,18 @@ export const users = pgTable("users", {
   subscriptionPeriodEnd: moment("subscription_period_end"),
   /** Until when the billing server's "premium" entitlement is active (its webhooks); null when it is not. */
   storeEntitlementExpiresAt: moment("store_entitlement_expires_at"),
+  /**
+   * The customer cancelled: access runs to the end of the trial or the paid month, nothing more is charged, then
+   * the status becomes `expired`. Resuming before that end clears it.
+   */
+  cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+  /** When the customer last cancelled (kept after the period ends, for the history and the admin). */
+  cancelledAt: moment("cancelled_at"),
+  /**
+   * When a renewal of the current paid month was first declined: the grace period (3 days from the month's end)
+   * keeps access while the card is retried daily; a successful charge clears it.
+   */
+  billingIssueAt: moment("billing_issue_at"),
   createdAt: moment("created_at").notNull(),
   updatedAt: moment("updated_at").notNull(),
 });
@@ -189,8 +202,11 @@ export const rateLimits = pgTable(
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limits_expiry_idx").on(t.expiresAt)],
 );
 
-/** What a card payment pays for. */
-export type PaymentKind = "subscription" | "trial_setup" | "renewal";
+/**
+ * What a card payment pays for. A `card_update` saves a new card: a refunded R1.00 check, or (on a past-due
+ * subscription) the overdue month itself, which then has `renewalFor` set like a renewal.
+ */
+export type PaymentKind = "subscription" | "trial_setup" | "renewal" | "card_update";
 /** A payment's state: it leaves `pending` once, by one conditional update (which is what makes granting exactly-once). */
 export type PaymentStatus = "pending" | "success" | "failed";
 /** The payment gateway a payment went through. */
@@ -213,17 +229,24 @@ export const payments = pgTable(
     status: text("status").$type<PaymentStatus>().notNull().default("pending"),
     /** Why a payment failed, as a code (declined, amount_mismatch, …). */
     failureReason: text("failure_reason"),
-    /** For renewals: the period end (or trial end) it pays for; unique per user, so a period is charged once. */
+    /**
+     * For renewals (and a past-due card update): the period end (or trial end) it pays for. At most one pending or
+     * successful payment per user and period, so a period is charged once; declined attempts may repeat (retries).
+     */
     renewalFor: moment("renewal_for"),
     createdAt: moment("created_at").notNull(),
     /** When a worker last tried to charge or confirm it; a pending renewal untouched for long is recovered. */
     attemptedAt: moment("attempted_at").notNull(),
     settledAt: moment("settled_at"),
-    /** When the trial setup's card check was refunded. */
+    /** When the payment was refunded: a card check at once, any other payment by an admin. */
     refundedAt: moment("refunded_at"),
+    /** Why an admin refunded it (required then); null for card checks. */
+    refundReason: text("refund_reason"),
   },
   (t) => [
-    unique("payments_user_renewal_unique").on(t.userId, t.renewalFor),
+    uniqueIndex("payments_user_renewal_live_unique")
+      .on(t.userId, t.renewalFor)
+      .where(sql`${t.status} in ('pending', 'success')`),
     index("payments_user_idx").on(t.userId),
     index("payments_pending_idx").on(t.status, t.attemptedAt),
   ],
@@ -239,6 +262,11 @@ export const paymentMethods = pgTable("payment_methods", {
   authorizationCode: text("authorization_code").notNull(),
   /** The email the authorization was made with; the gateway needs it to charge. */
   email: text("email").notNull(),
+  /** What the customer sees of the card (the gateway's report; null when it gave none). */
+  brand: text("brand"),
+  last4: text("last4"),
+  expMonth: integer("exp_month"),
+  expYear: integer("exp_year"),
   updatedAt: moment("updated_at").notNull(),
 });
 

@@ -10,20 +10,23 @@ type CallbackResult = "success" | "failed" | "pending";
 
 /** Where the browser goes after each kind of checkout, by result. */
 const DESTINATIONS: Record<
-  "subscription" | "trial_setup",
+  "subscription" | "trial_setup" | "card_update",
   (result: CallbackResult, reference: string) => string
 > = {
   subscription: (result, reference) =>
     `/subscribe?payment=${result}&reference=${encodeURIComponent(reference)}`,
   trial_setup: (result, reference) =>
     result === "success" ? "/" : `/trial-setup?setup=${result}&reference=${encodeURIComponent(reference)}`,
+  card_update: (result, reference) =>
+    `/subscription?card=${result}&reference=${encodeURIComponent(reference)}`,
 };
 
 /**
- * The gateway's return URLs: `GET /payment/callback?reference=…` and `GET /trial-setup/callback?reference=…`
- * (Paystack adds `reference` and `trxref`). Each verifies the payment with the gateway and settles it (exactly once,
+ * The gateway's return URLs: `GET /payment/callback?reference=…`, `GET /trial-setup/callback?reference=…` and
+ * `GET /subscription/card/callback?reference=…` (Paystack adds `reference` and `trxref`). Each verifies the payment with the gateway and settles it (exactly once,
  * like every other path), then redirects: a web payment to `/subscribe?payment=success|failed|pending&reference=…`,
- * where the client shows its toast; a trial setup to `/` (or back to `/trial-setup?setup=…`).
+ * where the client shows its toast; a trial setup to `/` (or back to `/trial-setup?setup=…`); a card update to
+ * `/subscription?card=success|failed|pending&reference=…`.
  *
  * The reference alone settles: it is random, known only to the payer, and a payment only ever benefits the
  * account that started it, so a browser without the session cookie (a payment window) can complete it too.
@@ -51,6 +54,7 @@ export async function callbackRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   const routes = [
     ["/payment/callback", "subscription"],
     ["/trial-setup/callback", "trial_setup"],
+    ["/subscription/card/callback", "card_update"],
   ] as const;
   for (const [path, kind] of routes) {
     app.get<{ Querystring: { reference?: unknown; trxref?: unknown } }>(path, async (request, reply) => {

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lte } from "drizzle-orm";
+import { and, eq, gt, isNull, lte, or } from "drizzle-orm";
 import { payments } from "../db/schema.js";
 import { claimForRetry } from "./payment-store.js";
 import { refundCardCheck, type PaymentsContext } from "./settle-payment.js";
@@ -9,7 +9,7 @@ export const CARD_CHECK_REFUND_RETRY_MS = 10 * 60_000;
 export const CARD_CHECK_REFUND_GIVE_UP_MS = 7 * 24 * 60 * 60_000;
 
 /**
- * Refunds trial card checks that were charged but never refunded: the process died between the settlement's
+ * Refunds card checks (trial setups, card updates) that were charged but never refunded: the process died between the settlement's
  * commit and the refund, or the gateway failed the refund. Settling refunds a check at once; this is the
  * safety net, run by the renewal worker.
  *
@@ -25,7 +25,10 @@ export async function refundOverdueCardChecks(ctx: PaymentsContext, limit = 20):
   const claimed = await claimForRetry(
     ctx.db,
     and(
-      eq(payments.kind, "trial_setup"),
+      or(
+        eq(payments.kind, "trial_setup"),
+        and(eq(payments.kind, "card_update"), isNull(payments.renewalFor)),
+      ),
       eq(payments.status, "success"),
       eq(payments.gateway, ctx.gateway.name),
       isNull(payments.refundedAt),

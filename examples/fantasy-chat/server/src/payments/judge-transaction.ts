@@ -19,7 +19,7 @@ export type PaymentOutcome =
 
 /**
  * Decides what a gateway transaction means for a payment: success only when the gateway says so for exactly the
- * amount and currency the app asked for (a trial setup must also have produced a reusable card); a final refusal
+ * amount and currency the app asked for (a trial setup or a card update must also have produced a reusable card); a final refusal
  * is a failure; anything else, or a transaction the gateway does not know, is still pending.
  *
  * @example
@@ -35,7 +35,10 @@ export function judgeTransaction(
   if (transaction.amount !== payment.amount || transaction.currency !== payment.currency) {
     return { result: "failed", reason: "amount_mismatch" };
   }
-  if (payment.kind === "trial_setup" && !transaction.authorization?.reusable) {
+  if (
+    (payment.kind === "trial_setup" || payment.kind === "card_update") &&
+    !transaction.authorization?.reusable
+  ) {
     return { result: "failed", reason: "card_not_reusable" };
   }
   return { result: "success", authorization: transaction.authorization };

@@ -20,6 +20,20 @@ export const TRIAL_DAYS = 7;
 const DAY_MS = 24 * 60 * 60_000;
 
 /**
+ * How long a paid month whose renewal was declined keeps its access (the grace period, counted from the month's
+ * end) while the card is retried; then the subscription expires.
+ */
+export const BILLING_GRACE_MS = 3 * DAY_MS;
+
+/** How often a declined renewal is tried again during the grace period. */
+export const RENEWAL_RETRY_INTERVAL_MS = DAY_MS;
+
+/** When the grace period of a paid month ending at `periodEnd` ends. */
+export function graceEnd(periodEnd: Date): Date {
+  return new Date(periodEnd.getTime() + BILLING_GRACE_MS);
+}
+
+/**
  * Formats rand cents for people.
  *
  * @example

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { asc, eq, inArray, type SQL } from "drizzle-orm";
 import type { AppDb, AppTx } from "../db/database.js";
 import { paymentMethods, payments, type GatewayName, type PaymentKind } from "../db/schema.js";
+import type { CardDetails } from "./gateways/payment-gateway.js";
 import type { Money } from "./money.js";
 
 /** A payment row as stored. */
@@ -33,8 +34,8 @@ export interface NewPayment {
 }
 
 /**
- * Records a pending payment, bound to its user. Returns null when a renewal row for the same user and period
- * already exists (another worker claimed it).
+ * Records a pending payment, bound to its user. Returns null when a pending or successful payment for the same user
+ * and period (`renewalFor`) already exists (another worker claimed it, or a card update is paying it).
  *
  * @example
  * await insertPayment(db, { reference: newReference(), userId, kind: "subscription", gateway: "sandbox", price: PREMIUM_PRICE, email, now });
@@ -69,13 +70,24 @@ export async function findPayment(db: AppDb | AppTx, reference: string): Promise
 /** Saves (or replaces) the user's card. */
 export async function savePaymentMethod(
   tx: AppTx,
-  input: { userId: string; gateway: GatewayName; authorizationCode: string; email: string; now: Date },
+  input: {
+    userId: string;
+    gateway: GatewayName;
+    authorizationCode: string;
+    email: string;
+    card: CardDetails | null;
+    now: Date;
+  },
 ): Promise<void> {
   const values = {
     userId: input.userId,
     gateway: input.gateway,
     authorizationCode: input.authorizationCode,
     email: input.email,
+    brand: input.card?.brand ?? null,
+    last4: input.card?.last4 ?? null,
+    expMonth: input.card?.expMonth ?? null,
+    expYear: input.card?.expYear ?? null,
     updatedAt: input.now,
   };
   await tx

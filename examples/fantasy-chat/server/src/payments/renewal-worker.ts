@@ -1,6 +1,7 @@
-import { and, asc, eq, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, lte, or, sql } from "drizzle-orm";
 import { paymentMethods, payments, users } from "../db/schema.js";
-import { PREMIUM_PRICE } from "./money.js";
+import { BILLING_GRACE_MS, PREMIUM_PRICE, RENEWAL_RETRY_INTERVAL_MS } from "./money.js";
+import { closeAbandonedCardUpdates, expireEnded } from "./expire-subscriptions.js";
 import { describeError } from "../http/log-safety.js";
 import { isPaymentGatewayError } from "./gateways/payment-gateway.js";
 import { claimForRetry, insertPayment, newReference, type PaymentRow } from "./payment-store.js";
@@ -17,6 +18,8 @@ export interface RenewalReport {
   failed: number;
   /** Renewals left pending (the gateway was unreachable, or the charge is still processing). */
   pending: number;
+  /** Subscriptions and trials ended by this pass: cancelled ones at their end, unpaid ones after their grace period. */
+  expired: number;
 }
 
 /** How a pass claims and retries. */
@@ -41,8 +44,10 @@ interface Claimed {
 
 /**
  * Charges what is due on saved cards: R99 when a trial with a saved card ends, and again when each paid month
- * ends. Success makes (or keeps) the user `active` until the next month's end; a declined charge makes them
- * `expired` (see `settlePayment`).
+ * ends. Success makes (or keeps) the user `active` until the next month's end. A declined charge ends a trial; a
+ * paid month keeps access through its 3-day grace period with a billing issue, retried once a day (see
+ * `settlePayment`). Then ends what is over: cancelled subscriptions and trials at their end, unpaid months after
+ * their grace period (see `expireEnded`).
  *
  * Exactly once, across any number of processes: due users are claimed with `FOR UPDATE SKIP LOCKED`, and the
  * claim is a renewal payment row whose `(user_id, renewal_for)` is unique — one row, one reference, one charge
@@ -60,20 +65,27 @@ export async function runRenewals(
   ctx: PaymentsContext,
   options: RenewalOptions = {},
 ): Promise<RenewalReport> {
-  const report: RenewalReport = { charged: 0, succeeded: 0, failed: 0, pending: 0 };
+  const report: RenewalReport = { charged: 0, succeeded: 0, failed: 0, pending: 0, expired: 0 };
   const batchSize = options.batchSize ?? 20;
   for (let batch = 0; batch < (options.maxBatches ?? 50); batch++) {
     const claimed = [...(await claimStale(ctx, batchSize)), ...(await claimDue(ctx, batchSize))];
     if (claimed.length === 0) break;
     await Promise.all(claimed.map((claim) => charge(ctx, claim, report)));
   }
+  report.expired = await expireEnded(ctx);
   return report;
 }
 
-/** Claims users whose trial or paid month has ended by creating their renewal payment. */
+/**
+ * Claims users whose trial or paid month has ended by creating their renewal payment: a trial with a card at its
+ * end, a paid month at its end and then once a day through its grace period while declined. A cancelled
+ * subscription is never claimed, and a period with a pending or successful payment is not claimed again.
+ */
 async function claimDue(ctx: PaymentsContext, limit: number): Promise<Claimed[]> {
   const now = ctx.clock.now();
   const dueAt = sql`case when ${users.subscriptionStatus} = 'trial' then ${users.trialEndDate} else ${users.subscriptionPeriodEnd} end`;
+  const retryAfter = new Date(now.getTime() - RENEWAL_RETRY_INTERVAL_MS);
+  const graceStart = new Date(now.getTime() - BILLING_GRACE_MS);
   return ctx.db.transaction(async (tx) => {
     const due = await tx
       .select({
@@ -89,15 +101,21 @@ async function claimDue(ctx: PaymentsContext, limit: number): Promise<Claimed[]>
       .where(
         and(
           eq(paymentMethods.gateway, ctx.gateway.name),
+          eq(users.cancelAtPeriodEnd, false),
           or(
             and(
               eq(users.subscriptionStatus, "trial"),
               eq(users.paymentMethodSetup, true),
               lte(users.trialEndDate, now),
             ),
-            and(eq(users.subscriptionStatus, "active"), lte(users.subscriptionPeriodEnd, now)),
+            and(
+              eq(users.subscriptionStatus, "active"),
+              lte(users.subscriptionPeriodEnd, now),
+              gt(users.subscriptionPeriodEnd, graceStart),
+            ),
           ),
-          sql`not exists (select 1 from ${payments} where ${payments.userId} = ${users.id} and ${payments.renewalFor} = ${dueAt})`,
+          sql`not exists (select 1 from ${payments} where ${payments.userId} = ${users.id} and ${payments.renewalFor} = ${dueAt}
+            and (${payments.status} in ('pending', 'success') or ${payments.attemptedAt} > ${retryAfter.toISOString()}::timestamptz))`,
         ),
       )
       .orderBy(asc(users.id))
@@ -197,8 +215,8 @@ function count(report: RenewalReport, payment: PaymentRow | null) {
 }
 
 /**
- * Runs {@link runRenewals} every `intervalMs`, then refunds trial card checks left unrefunded
- * (`refundOverdueCardChecks`); a failed pass is logged and the next one tries again.
+ * Runs {@link runRenewals} every `intervalMs`, then refunds card checks left unrefunded
+ * (`refundOverdueCardChecks`) and closes abandoned card updates (`closeAbandonedCardUpdates`); a failed pass is logged and the next one tries again.
  *
  * @example
  * const worker = startRenewalWorker(ctx, 60_000);
@@ -210,6 +228,7 @@ export function startRenewalWorker(ctx: PaymentsContext, intervalMs: number): Pe
     async () => {
       const report = await runRenewals(ctx);
       await refundOverdueCardChecks(ctx);
+      await closeAbandonedCardUpdates(ctx);
       return report;
     },
     (error) => ctx.log.error({ reason: describeError(error) }, "renewal pass failed"),

@@ -3,7 +3,8 @@ import type { AppContext } from "../context.js";
 import type { AppTx } from "../db/database.js";
 import { payments, users } from "../db/schema.js";
 import { judgeTransaction, type PaymentOutcome } from "./judge-transaction.js";
-import { nextPeriodEnd, trialEndFrom } from "./money.js";
+import { graceEnd, nextPeriodEnd, trialEndFrom } from "./money.js";
+import type { UserRow } from "../auth/session-store.js";
 import {
   PaymentGatewayError,
   type CardAuthorization,
@@ -20,10 +21,11 @@ export type PaymentsContext = Pick<AppContext, "db" | "clock" | "gateway" | "log
  * and however concurrently, a reference is verified, called back or announced by webhook, it grants once.
  *
  * Effects of a success: a subscription makes the user `active` for a month (after any month still running); a
- * renewal for the month after the period it renews; a trial setup saves the card, sets `paymentMethodSetup` and
- * starts the 7 days. Any reusable card is saved for renewals. A failed renewal ends the paid period: the user is
- * `expired` unless the billing server's entitlement still runs. Other failures change nothing but the payment.
- * After the commit, a trial setup's card check is refunded (and retried later by the worker if that fails).
+ * renewal (or a past-due card update) for the month after the period it renews, clearing any billing issue; a
+ * trial setup saves the card, sets `paymentMethodSetup` and starts the 7 days. Any reusable card is saved for
+ * renewals. A failed renewal ends a trial, and puts a paid month into its grace period (see `lapse`). Other failures
+ * change nothing but the payment. After the commit, a card check (trial setup, card update) is refunded (and
+ * retried later by the worker if that fails).
  *
  * Returns the payment as it is afterwards (null for an unknown reference).
  *
@@ -53,57 +55,95 @@ export async function settlePayment(
     return row;
   });
   if (!settled) return findPayment(ctx.db, reference);
-  if (settled.kind === "trial_setup" && settled.status === "success") await refundCardCheck(ctx, settled);
+  if (isCardCheck(settled) && settled.status === "success") await refundCardCheck(ctx, settled);
   return settled;
 }
 
 async function grant(tx: AppTx, payment: PaymentRow, authorization: CardAuthorization | null, now: Date) {
   const [user] = await tx.select().from(users).where(eq(users.id, payment.userId)).for("update");
   if (!user) return;
-  const card = authorization?.reusable ? authorization.code : null;
+  const card = authorization?.reusable ? authorization : null;
   if (card) {
     await savePaymentMethod(tx, {
       userId: user.id,
       gateway: payment.gateway,
-      authorizationCode: card,
+      authorizationCode: card.code,
       email: payment.email,
+      card: card.card ?? null,
       now,
     });
   }
   const paymentMethodSetup = user.paymentMethodSetup || card !== null;
-  if (payment.kind === "trial_setup") {
+  if (isCardCheck(payment)) {
+    const trialEndDate =
+      payment.kind === "trial_setup" ? (user.trialEndDate ?? trialEndFrom(now)) : user.trialEndDate;
     await tx
       .update(users)
-      .set({ paymentMethodSetup, trialEndDate: user.trialEndDate ?? trialEndFrom(now), updatedAt: now })
+      .set({ paymentMethodSetup, trialEndDate, updatedAt: now })
       .where(eq(users.id, user.id));
     return;
   }
   const running =
     user.subscriptionPeriodEnd && user.subscriptionPeriodEnd > now ? user.subscriptionPeriodEnd : null;
-  const paidUntil = payment.kind === "renewal" ? payment.renewalFor : running;
+  // A renewal (or a past-due card update) pays for the month after the period it renews.
+  const paidUntil = payment.renewalFor ?? running;
   await tx
     .update(users)
     .set({
       subscriptionStatus: "active",
       subscriptionPeriodEnd: nextPeriodEnd(paidUntil, now),
       paymentMethodSetup,
+      billingIssueAt: null,
+      // A new purchase starts a subscription that renews; a renewal is never claimed for a cancelled one.
+      ...(payment.kind === "subscription" ? { cancelAtPeriodEnd: false } : {}),
       updatedAt: now,
     })
     .where(eq(users.id, user.id));
 }
 
+/**
+ * A declined renewal. The first charge at a trial's end ends the trial (`expired`). A paid month keeps its access
+ * through the grace period with a billing issue recorded (the worker retries daily); declined after the grace
+ * period, it ends: `expired`, unless the billing server's entitlement still runs.
+ */
 async function lapse(tx: AppTx, userId: string, now: Date) {
   const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
   if (!user) return;
+  const periodEnd = user.subscriptionStatus === "active" ? user.subscriptionPeriodEnd : null;
+  if (periodEnd && now < graceEnd(periodEnd) && !user.cancelAtPeriodEnd) {
+    await tx
+      .update(users)
+      .set({ billingIssueAt: user.billingIssueAt ?? now, updatedAt: now })
+      .where(eq(users.id, userId));
+    return;
+  }
+  await tx.update(users).set(endedSubscription(user, now)).where(eq(users.id, userId));
+}
+
+/**
+ * The columns of a user whose card-paid subscription (or trial) has ended: `expired`, unless the billing server's
+ * entitlement still runs (then still `active`, with no card period).
+ *
+ * @example
+ * await tx.update(users).set(endedSubscription(user, now)).where(eq(users.id, user.id));
+ */
+export function endedSubscription(
+  user: Pick<UserRow, "storeEntitlementExpiresAt">,
+  now: Date,
+): Partial<UserRow> {
   const storeActive = user.storeEntitlementExpiresAt !== null && user.storeEntitlementExpiresAt > now;
-  await tx
-    .update(users)
-    .set({
-      subscriptionStatus: storeActive ? "active" : "expired",
-      subscriptionPeriodEnd: null,
-      updatedAt: now,
-    })
-    .where(eq(users.id, userId));
+  return {
+    subscriptionStatus: storeActive ? "active" : "expired",
+    subscriptionPeriodEnd: null,
+    cancelAtPeriodEnd: false,
+    billingIssueAt: null,
+    updatedAt: now,
+  };
+}
+
+/** Whether a payment is a refundable R1.00 card check (a trial setup, or a card update on a subscription in good standing). */
+export function isCardCheck(payment: Pick<PaymentRow, "kind" | "renewalFor">): boolean {
+  return payment.kind === "trial_setup" || (payment.kind === "card_update" && payment.renewalFor === null);
 }
 
 /**

@@ -16,6 +16,8 @@ export interface UserView {
   /** ISO 8601; null until the trial setup is completed. */
   trialEndDate: string | null;
   paymentMethodSetup: boolean;
+  /** A renewal of the paid month was declined: access runs through the grace period; the card should be updated. */
+  billingIssue: boolean;
   createdAt: string;
 }
 
@@ -37,6 +39,7 @@ export function toUserView(user: UserRow, freeMessagesUsed: number, now: Date): 
     subscriptionStatus: subscriptionStatusAt(user, now),
     trialEndDate: user.trialEndDate?.toISOString() ?? null,
     paymentMethodSetup: user.paymentMethodSetup,
+    billingIssue: user.subscriptionStatus === "active" && user.billingIssueAt !== null,
     createdAt: user.createdAt.toISOString(),
   };
 }

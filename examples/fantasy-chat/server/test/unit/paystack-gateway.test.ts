@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PaymentGatewayError } from "../../src/payments/gateways/payment-gateway.js";
-import { PaystackGateway } from "../../src/payments/gateways/paystack-gateway.js";
+import { PaystackGateway, parsePaystackTransaction } from "../../src/payments/gateways/paystack-gateway.js";
 import { FakePaystack } from "../support/fake-paystack.js";
 
 const checkout = (reference: string) => ({
@@ -55,7 +55,7 @@ describe("the Paystack client against a local Paystack", () => {
     });
   });
 
-  it("verifies: unknown reference → null; unpaid → pending; paid → success with the reusable authorization", async () => {
+  it("verifies: unknown reference → null; unpaid → pending; paid → success with the reusable authorization and its card", async () => {
     expect(await gateway.verify("rh-never-made")).toBeNull();
     const reference = ref();
     await gateway.initialize(checkout(reference));
@@ -66,7 +66,11 @@ describe("the Paystack client against a local Paystack", () => {
       status: "success",
       amount: 9900,
       currency: "ZAR",
-      authorization: { code: paid.authorizationCode, reusable: true },
+      authorization: {
+        code: paid.authorizationCode,
+        reusable: true,
+        card: { brand: "visa", last4: "4081", expMonth: 12, expYear: 2030 },
+      },
       customerEmail: "ysolde@realmheart.test",
       gatewayResponse: "Approved",
     });
@@ -126,5 +130,53 @@ describe("the Paystack client against a local Paystack", () => {
     expect(slow.message).toContain("no answer within 500 ms");
     const nowhere = new PaystackGateway({ secretKey: fake.secretKey, baseUrl: "http://127.0.0.1:9" });
     expect((await failure(nowhere.verify("rh-x"))).code).toBe("unavailable");
+  });
+});
+
+describe("reading a Paystack authorization's card", () => {
+  const transaction = (authorization: Record<string, unknown>) =>
+    parsePaystackTransaction({
+      reference: "r",
+      status: "success",
+      amount: 100,
+      currency: "zar",
+      authorization,
+    });
+
+  it("takes brand (or card_type), last4 and the string expiry Paystack sends", () => {
+    expect(
+      transaction({
+        authorization_code: "AUTH_x",
+        reusable: true,
+        card_type: "Mastercard ",
+        last4: "5100",
+        exp_month: "03",
+        exp_year: "2031",
+      }).authorization?.card,
+    ).toEqual({ brand: "mastercard", last4: "5100", expMonth: 3, expYear: 2031 });
+  });
+
+  it("shows no card rather than a wrong one when a detail is missing or malformed", () => {
+    for (const broken of [
+      { last4: "51" },
+      { exp_month: "13" },
+      { exp_year: null },
+      { brand: "", card_type: null },
+    ]) {
+      const authorization = {
+        authorization_code: "AUTH_x",
+        reusable: true,
+        brand: "visa",
+        last4: "4081",
+        exp_month: "12",
+        exp_year: "2030",
+        ...broken,
+      };
+      expect(transaction(authorization).authorization).toEqual({
+        code: "AUTH_x",
+        reusable: true,
+        card: null,
+      });
+    }
   });
 });

@@ -3,6 +3,7 @@ export const CHATS_KEY = ["/api/chats"] as const;
 export const CHARACTERS_KEY = ["/api/characters"] as const;
 export const PROFILE_KEY = ["/api/profile"] as const;
 export const CONFIG_KEY = ["/api/config"] as const;
+export const SUBSCRIPTION_KEY = ["/api/subscription"] as const;
 export const ADMIN_STATS_KEY = ["/api/admin/stats"] as const;
 export const ADMIN_USERS_KEY = ["/api/admin/users"] as const;
 export const chatKey = (id: string) => ["/api/chats", id] as const;

@@ -10,6 +10,8 @@ export interface User {
   subscriptionStatus: string;
   trialEndDate: string | null;
   paymentMethodSetup: boolean;
+  /** A renewal was declined: premium runs through the grace period until the card is updated. */
+  billingIssue?: boolean;
   createdAt?: string;
 }
 
@@ -77,4 +79,31 @@ export interface ClientConfig {
   paymentProvider: string;
   /** Production running on sandbox money on purpose (`ALLOW_SANDBOX_PAYMENTS=true`). */
   sandboxPayments?: boolean;
+}
+
+/** `GET /api/subscription`: the customer's subscription, card and billing history. */
+export interface SubscriptionInfo {
+  status: "trial" | "active" | "expired";
+  plan: { id: string; name: string; amount: number; currency: string; interval: "month" } | null;
+  source: "card" | "store" | null;
+  periodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  nextCharge: { date: string; amount: number; currency: string } | null;
+  paymentMethod: { brand: string; last4: string; expMonth: number; expYear: number } | null;
+  billingIssue: boolean;
+  graceEndsAt: string | null;
+  history: PaymentRecord[];
+  managementUrl: string;
+}
+
+/** One payment in the billing history. */
+export interface PaymentRecord {
+  reference: string;
+  kind: "subscription" | "trial_setup" | "renewal" | "card_update";
+  amount: number;
+  currency: string;
+  status: "success" | "pending" | "failed" | "refunded";
+  createdAt: string;
+  settledAt: string | null;
+  refundedAt: string | null;
 }

@@ -35,9 +35,9 @@ export default function Home() {
       <Topbar>
         <div className="topbar-actions">
           {premium ? (
-            <span className="badge badge-gold">
+            <Link href="/subscription" className="badge badge-gold" aria-label="Premium: your subscription">
               <Icon name="crown" size={14} /> Premium
-            </span>
+            </Link>
           ) : (
             <span className="badge badge-outline">{freeMessagesLeft(user)} free messages left</span>
           )}

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent, type ReactNode } from "react";
+import { Link } from "wouter";
 import { isApiError } from "../api/api-error";
 import { ARCHETYPES, PERSONALITY_TRAITS } from "../api/archetypes";
 import { PROFILE_KEY } from "../api/keys";
@@ -18,6 +19,11 @@ export default function Profile() {
     <BackPage narrow>
       <h1 className="title">Your Character Profile</h1>
       <p className="muted">Tell your companions who you are. They will remember.</p>
+      <p>
+        <Link href="/subscription" className="link-gold">
+          Subscription and billing
+        </Link>
+      </p>
       {profile.isLoading || !profile.data ? (
         <div className="stack text-center">
           <Spinner label="Loading your profile..." />

@@ -123,7 +123,7 @@ export default function TrialSetup() {
         <h1 className="title title-xl">7-Day Free Trial</h1>
         <p className="muted">
           Save a card now: a R1.00 verification is charged and refunded at once. R99/month starts when your
-          trial ends.
+          trial ends. Cancel before then under Subscription and nothing is charged.
         </p>
       </div>
       <form className="card form" onSubmit={submit} noValidate>

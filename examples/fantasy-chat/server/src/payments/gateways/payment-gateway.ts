@@ -23,11 +23,22 @@ export interface InitializedTransaction {
   reference: string;
 }
 
+/** What a customer may see of a card: never enough to charge it. */
+export interface CardDetails {
+  /** Lower case, as the gateway names it: "visa", "mastercard", … */
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
 /** A card authorization the gateway created from a successful charge. */
 export interface CardAuthorization {
   /** A credential that can be charged again when `reusable`. Never log it. */
   code: string;
   reusable: boolean;
+  /** The card's visible details, when the gateway reports them. */
+  card?: CardDetails | null;
 }
 
 /** A gateway's statuses, reduced to what the app acts on. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   PaymentGatewayError,
+  type CardDetails,
   type ChargeInput,
   type GatewayTransaction,
   type GatewayTransactionStatus,
@@ -36,7 +37,15 @@ const transactionData = z.object({
   currency: z.string(),
   gateway_response: z.string().nullish(),
   authorization: z
-    .object({ authorization_code: z.string().nullish(), reusable: z.boolean().nullish() })
+    .object({
+      authorization_code: z.string().nullish(),
+      reusable: z.boolean().nullish(),
+      brand: z.string().nullish(),
+      card_type: z.string().nullish(),
+      last4: z.string().nullish(),
+      exp_month: z.coerce.number().int().nullish(),
+      exp_year: z.coerce.number().int().nullish(),
+    })
     .nullish(),
   customer: z.object({ email: z.string().nullish() }).nullish(),
 });
@@ -52,6 +61,16 @@ export function paystackStatus(status: string): GatewayTransactionStatus {
   if (status === "success") return "success";
   if (status === "failed" || status === "reversed") return "failed";
   return "pending";
+}
+
+/** The card's visible details from a Paystack authorization, or null when any is missing. */
+function cardDetails(authorization: z.infer<typeof transactionData>["authorization"]): CardDetails | null {
+  const brand = (authorization?.brand ?? authorization?.card_type ?? "").trim().toLowerCase();
+  const last4 = authorization?.last4 ?? "";
+  const expMonth = authorization?.exp_month ?? 0;
+  const expYear = authorization?.exp_year ?? 0;
+  if (!brand || !/^\d{4}$/.test(last4) || expMonth < 1 || expMonth > 12 || expYear < 2000) return null;
+  return { brand, last4, expMonth, expYear };
 }
 
 /**
@@ -71,7 +90,9 @@ export function parsePaystackTransaction(data: unknown): GatewayTransaction {
     status: paystackStatus(t.status),
     amount: t.amount,
     currency: t.currency.toUpperCase(),
-    authorization: code ? { code, reusable: t.authorization?.reusable === true } : null,
+    authorization: code
+      ? { code, reusable: t.authorization?.reusable === true, card: cardDetails(t.authorization) }
+      : null,
     customerEmail: t.customer?.email ?? null,
     gatewayResponse: t.gateway_response ?? null,
   };

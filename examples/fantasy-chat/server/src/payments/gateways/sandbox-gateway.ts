@@ -6,6 +6,7 @@ import { sandboxTransactions } from "../../db/schema.js";
 import { isStorableText } from "../../http/validate.js";
 import {
   PaymentGatewayError,
+  type CardDetails,
   type ChargeInput,
   type GatewayTransaction,
   type InitializeInput,
@@ -22,13 +23,28 @@ export type SandboxTransaction = typeof sandboxTransactions.$inferSelect;
 /** What the customer chose on the authorization page. */
 export type SandboxDecision = "approve" | "decline";
 
+/**
+ * The sandbox's pretend card behind an authorization: a Visa whose last four digits and expiry (2030–2035) come
+ * from the authorization code, so a new card visibly differs from the old one and a charge reports the same card.
+ */
+function sandboxCard(code: string): CardDetails {
+  const bits = parseInt(code.slice(-8), 16) || 0;
+  return {
+    brand: "visa",
+    last4: String(bits % 10_000).padStart(4, "0"),
+    expMonth: 1 + (bits % 12),
+    expYear: 2030 + (bits % 6),
+  };
+}
+
 function toTransaction(row: SandboxTransaction): GatewayTransaction {
+  const code = row.authorizationCode;
   return {
     reference: row.reference,
     status: row.status,
     amount: row.amount,
     currency: row.currency,
-    authorization: row.authorizationCode ? { code: row.authorizationCode, reusable: true } : null,
+    authorization: code ? { code, reusable: true, card: sandboxCard(code) } : null,
     customerEmail: row.email,
     gatewayResponse: row.status === "success" ? "Approved" : row.status === "failed" ? "Declined" : null,
   };
