@@ -1,13 +1,13 @@
 // Every journey of Realmheart in real Chromium against the real built server (issue #9): one browser, one server
 // per database (a fresh PGlite directory; a fresh PostgreSQL database too when TEST_DATABASE_URL is set), one
-// fresh context and uniquely named user per journey. The server clock is global, so the trial-expiry journey,
-// which moves it past every trial's end, runs last on each server.
+// fresh context and uniquely named user per journey. The server clock is global, so the journeys that move it past
+// every trial's end (11, 12, then the trial-expiry journey 6) run last on each server.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeStripe, type FakeStripe } from "../../billing-server/test/support/fake-stripe";
 import { FAKE_STRIPE_SCRIPT } from "../../../test/browser/support/fake-stripe-script";
 import { ADMIN_EMAIL, DATABASES, startApp, type RunningApp } from "./support/app-server";
-import { expectCleanLog, launchBrowser, openPage } from "./support/browser";
+import { expectCleanLog, expectNoSeriousAxeViolations, launchBrowser, openPage } from "./support/browser";
 import {
   characterReplies,
   messageInput,
@@ -335,13 +335,98 @@ describe.each(DATABASES)("on %s", (database) => {
       expect(await characterReplies(page).first().textContent()).toBe(first);
     }));
 
+  // These two move the (global) server clock too: after every journey that needs a running trial, before 6.
+  it("11. cancel a trial from the Subscription screen: access to its end, no charge after it", () =>
+    run("11-cancel-trial", {}, async ({ context, page }) => {
+      await trialUser(context, page, app, "Tamsin");
+      await page.goto(`${app.url}/profile`);
+      await page.getByRole("link", { name: "Subscription and billing" }).click();
+      await page.getByRole("heading", { name: "Free trial", exact: true }).waitFor();
+      await page.getByText("Premium Realm, R99.00 a month").waitFor();
+      await expectNoSeriousAxeViolations(page, "subscription screen");
+      await page.getByRole("button", { name: "Cancel subscription" }).click();
+      const dialog = page.getByRole("dialog", { name: "Cancel your subscription?" });
+      await dialog.getByText(/^You keep your free trial until .+\. You won't be charged again\.$/).waitFor();
+      await expectNoSeriousAxeViolations(page, "cancel dialog");
+      await dialog.getByRole("button", { name: "Cancel subscription" }).click();
+      await page.getByText("Subscription cancelled", { exact: true }).waitFor();
+      await page.getByRole("heading", { name: "Free trial — cancelled" }).waitFor();
+      await page.getByRole("button", { name: "Resume subscription" }).waitFor();
+
+      await advanceClock(app, 8 * DAY_MS);
+      await runRenewals(app);
+      await page.goto(`${app.url}/`);
+      await page.getByRole("heading", { name: "Trial Expired" }).waitFor();
+      const info = (await (await page.request.get(`${app.url}/api/subscription`)).json()) as {
+        status: string;
+        history: { kind: string; amount: number; status: string }[];
+      };
+      expect(info.status).toBe("expired");
+      expect(info.history.map((p) => `${p.kind} ${p.amount} ${p.status}`)).toEqual([
+        "trial_setup 100 refunded",
+      ]);
+    }));
+
+  it("12. a declined renewal: the overdue banner → update card in the popup → active again, charged once", () =>
+    run("12-dunning", { expectedFailures: SIGNED_OUT_401 }, async ({ context, page }) => {
+      const user = await trialUser(context, page, app, "Nadia", { serverClockMoved: true });
+      // Pay the first month on a card whose later charges the sandbox declines.
+      await page.goto(`${app.url}/subscribe`);
+      await page.getByRole("radio", { name: "Web Payment" }).click();
+      const [paying] = await Promise.all([
+        page.waitForEvent("popup"),
+        page.getByRole("button", { name: "Subscribe via Sandbox Pay" }).click(),
+      ]);
+      await paying.getByLabel(/Decline later charges/).check();
+      await paying.getByRole("button", { name: "Approve" }).click();
+      await page.getByText("Premium Active").waitFor();
+      await page.goto("about:blank");
+
+      await advanceClock(app, 32 * DAY_MS);
+      await runRenewals(app);
+      // Sessions last 30 days: sign in again after the clock's jump.
+      const login = await context.request.post(`${app.url}/api/auth/login`, {
+        data: { email: user.email, password: PASSWORD },
+      });
+      expect(login.status()).toBe(200);
+      await page.goto(`${app.url}/`);
+      const banner = page.getByRole("alert").filter({ hasText: "Your payment didn't go through" });
+      await banner.waitFor();
+      expect(await banner.textContent()).toBe("Your payment didn't go through — update your card");
+      await banner.getByRole("link", { name: "update your card" }).click();
+      await page.getByRole("heading", { name: "Payment overdue" }).waitFor();
+      await expectNoSeriousAxeViolations(page, "overdue subscription");
+
+      const [popup] = await Promise.all([
+        page.waitForEvent("popup"),
+        page.getByRole("button", { name: "Update card" }).click(),
+      ]);
+      await popup.getByText("R99.00").first().waitFor();
+      const popupClosed = popup.waitForEvent("close");
+      await popup.getByRole("button", { name: "Approve" }).click();
+      await popupClosed;
+      await page.getByText("Card updated", { exact: true }).waitFor();
+      await page.getByRole("heading", { name: "Premium Realm — active" }).waitFor();
+      await expect.poll(() => banner.count()).toBe(0);
+
+      await runRenewals(app);
+      const info = (await (await page.request.get(`${app.url}/api/subscription`)).json()) as {
+        status: string;
+        billingIssue: boolean;
+        history: { kind: string; amount: number; status: string }[];
+      };
+      expect(info).toMatchObject({ status: "active", billingIssue: false });
+      const paid = info.history.filter((p) => p.amount === 9900 && p.status === "success");
+      expect(paid.map((p) => p.kind).sort()).toEqual(["card_update", "subscription"]);
+    }));
+
   // Last on this server: it moves the (global) server clock past every trial's end.
   it("6. trial expiry: a declined renewal shows Trial Expired; an approved one makes the user premium", () =>
     run("06-trial-expiry", {}, async ({ context, page }) => {
-      await trialUser(context, page, app, "Declan", { declineLaterCharges: true });
+      await trialUser(context, page, app, "Declan", { declineLaterCharges: true, serverClockMoved: true });
       const renewed = await openPage(browser);
       try {
-        await trialUser(renewed.context, renewed.page, app, "Aurelia");
+        await trialUser(renewed.context, renewed.page, app, "Aurelia", { serverClockMoved: true });
         await advanceClock(app, 8 * DAY_MS);
         await runRenewals(app);
         // The renewal worker may have claimed them first: wait for the outcome, whoever charged.

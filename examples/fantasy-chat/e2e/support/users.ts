@@ -44,17 +44,24 @@ export async function verifyAge(context: BrowserContext, app: RunningApp): Promi
  * Sets up the trial in the page: `/trial-setup` → the sandbox gateway approves (optionally ticking "decline later
  * charges", so the renewal at the trial's end fails) → home with the trial banner.
  */
-export async function startTrial(
-  page: Page,
-  app: RunningApp,
-  options: { declineLaterCharges?: boolean } = {},
-): Promise<void> {
+export async function startTrial(page: Page, app: RunningApp, options: TrialOptions = {}): Promise<void> {
   await page.goto(`${app.url}/trial-setup`);
   await page.getByRole("button", { name: "Start 7-Day Free Trial" }).click();
   await page.getByRole("heading", { name: "Confirm your payment" }).waitFor();
   if (options.declineLaterCharges) await page.getByLabel(/Decline later charges/).check();
   await page.getByRole("button", { name: "Approve" }).click();
-  await page.getByText("7 days left in your free trial").waitFor();
+  // The banner counts days on the browser's clock; once a journey has moved the server's, the count differs.
+  await page
+    .getByText(options.serverClockMoved ? /days? left in your free trial/ : "7 days left in your free trial")
+    .waitFor();
+}
+
+/** How a journey's trial is set up. */
+export interface TrialOptions {
+  /** Tick "decline later charges", so renewals on this card fail. */
+  declineLaterCharges?: boolean;
+  /** An earlier journey moved the server's clock: the banner's day count is not 7 in the browser. */
+  serverClockMoved?: boolean;
 }
 
 /** A signed-in, age-verified user on a running trial, on home. */
@@ -63,7 +70,7 @@ export async function trialUser(
   page: Page,
   app: RunningApp,
   firstName: string,
-  options: { declineLaterCharges?: boolean } = {},
+  options: TrialOptions = {},
 ): Promise<NewUser> {
   const user = await register(context, app, firstName);
   await verifyAge(context, app);
@@ -87,6 +94,7 @@ export interface RenewalReport {
   succeeded: number;
   failed: number;
   pending: number;
+  expired: number;
 }
 
 /** Runs the renewal worker's pass now. */
