@@ -15,6 +15,10 @@ const envSchema = z
     DATA_DIR: z.string().default("./data/billing"),
     CATALOGUE: z.string().optional(),
     MANAGEMENT_URL: z.string().url().optional(),
+    /** Turns on the hosted "Manage subscription" page; it signs the links. */
+    MANAGEMENT_SECRET: z.string().min(32, "use at least 32 characters").optional(),
+    /** The server's public base URL including PREFIX (for the management links); by default each request's own. */
+    PUBLIC_URL: z.string().url().optional(),
     PREFIX: z
       .string()
       .regex(/^(\/[\w-]+)*$/, "PREFIX is a path such as /billing, without a trailing slash")
@@ -79,6 +83,9 @@ async function main() {
     adminSecret: env.ADMIN_SECRET,
     workerIntervalMs: env.WORKER_INTERVAL_MS,
     managementUrl: env.MANAGEMENT_URL ?? null,
+    management: env.MANAGEMENT_SECRET
+      ? { secret: env.MANAGEMENT_SECRET, publicUrl: env.PUBLIC_URL ?? null }
+      : null,
     stripe: env.STRIPE_SECRET_KEY
       ? {
           secretKey: env.STRIPE_SECRET_KEY,

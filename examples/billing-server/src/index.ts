@@ -24,5 +24,12 @@ export type { EntitlementEventType } from "./webhooks/entitlement-event.js";
 export { runLifecycle } from "./lifecycle/run-lifecycle.js";
 export type { LifecycleOptions, LifecycleReport } from "./lifecycle/run-lifecycle.js";
 export { cancelSubscription } from "./lifecycle/cancel-subscription.js";
+export { resumeSubscription } from "./lifecycle/resume-subscription.js";
+export {
+  MANAGEMENT_LINK_TTL_MS,
+  readManagementToken,
+  signManagementToken,
+} from "./manage/management-link.js";
+export type { ManagementSubject } from "./manage/management-link.js";
 export { defaultRenewalCharger } from "./lifecycle/renewal-charger.js";
 export type { RenewalCharge, RenewalCharger } from "./lifecycle/renewal-charger.js";

@@ -16,6 +16,7 @@ import type { RenewalCharger } from "./lifecycle/renewal-charger.js";
 import { checkWebhookEndpoints, type WebhookEndpoints } from "./webhooks/deliver-due-webhooks.js";
 import { runWorkersWith } from "./lifecycle/start-workers.js";
 import { checkoutRoutes } from "./routes/checkout-routes.js";
+import { managePageRoutes } from "./manage/manage-routes.js";
 import { stripeWebhookRoutes } from "./routes/stripe-webhook-routes.js";
 import type { StripeOptions } from "./gateway/stripe-gateway.js";
 
@@ -46,8 +47,24 @@ export interface BillingServerOptions {
   /** The clock; `() => new Date()` by default. */
   now?: () => Date;
   managementUrl?: string | null;
+  /**
+   * Serves the hosted "Manage subscription" page (`GET {prefix}/manage/:token`) and makes `management_url` a signed
+   * link to it, valid 30 days: `secret` signs the links (at least 32 characters); `publicUrl` is the billing server's
+   * public base URL with its prefix (by default the request's origin and the prefix).
+   */
+  management?: { secret: string; publicUrl?: string | null } | null;
   /** The Stripe gateway of checkout; without it checkout/start answers 7773 (no payment gateway). */
   stripe?: StripeOptions | null;
+}
+
+/** Refuses a management secret too short to sign links safely. */
+function managementSecret(secret: string): string {
+  if (typeof secret !== "string" || secret.length < 32) {
+    throw new Error(
+      "management.secret must be at least 32 characters (it signs the Manage subscription links)",
+    );
+  }
+  return secret;
 }
 
 /**
@@ -64,6 +81,13 @@ export async function billingServer(app: FastifyInstance, options: BillingServer
     database,
     now: options.now ?? (() => new Date()),
     managementUrl: options.managementUrl ?? null,
+    management: options.management
+      ? {
+          secret: managementSecret(options.management.secret),
+          publicUrl: options.management.publicUrl ?? null,
+          prefix: app.prefix,
+        }
+      : null,
   };
 
   useBillingErrorHandler(app);
@@ -79,6 +103,7 @@ export async function billingServer(app: FastifyInstance, options: BillingServer
   await app.register(eventRoutes, { ctx });
   await app.register(checkoutRoutes, { ctx, stripe: options.stripe ?? null });
   await app.register(stripeWebhookRoutes, { ctx, stripe: options.stripe ?? null });
+  if (ctx.management) await app.register(managePageRoutes, { ctx });
   if (options.adminSecret) {
     await app.register(subscriptionAdminRoutes, { ctx, adminSecret: options.adminSecret });
   }

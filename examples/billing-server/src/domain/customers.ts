@@ -66,6 +66,7 @@ export async function customerInfoResponse(
   db: Db,
   projectId: string,
   appUserId: string,
+  managementUrl: string | null = ctx.managementUrl,
 ) {
   const now = ctx.now();
   const firstSeen = await ensureCustomer(db, projectId, appUserId, now);
@@ -81,7 +82,7 @@ export async function customerInfoResponse(
       firstSeen,
       purchases: rows,
       entitlementsByProduct: await entitlementsByProduct(db, projectId),
-      managementUrl: ctx.managementUrl,
+      managementUrl,
     }),
   };
 }

@@ -38,6 +38,7 @@ export async function startCheckout(
   caller: Caller,
   stripe: StripeOptions | null,
   body: StartCheckoutInput,
+  managementUrlOf: (appUserId: string) => string | null = () => ctx.managementUrl,
 ) {
   const appUserId = validAppUserId(body.app_user_id);
   const email = customerEmail(body.email);
@@ -120,6 +121,6 @@ export async function startCheckout(
       publishable_api_key: stripe.publishableKey,
       elements_configuration: elements,
     },
-    management_url: ctx.managementUrl,
+    management_url: managementUrlOf(appUserId),
   };
 }

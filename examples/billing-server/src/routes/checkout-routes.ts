@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { BillingContext } from "../context.js";
+import { managementUrlFor } from "../manage/management-link.js";
 import { calculateCheckoutTax } from "../domain/calculate-checkout-tax.js";
 import { findSession, operationResponse } from "../domain/checkout-session.js";
 import { completeCheckout } from "../domain/complete-checkout.js";
@@ -55,7 +56,9 @@ export async function checkoutRoutes(
   const gateway = stripe ? new StripeGateway(stripe) : null;
 
   app.post("/rcbilling/v1/checkout/start", async (request) =>
-    startCheckout(ctx, request.caller, stripe, parseInput(startBody, request.body)),
+    startCheckout(ctx, request.caller, stripe, parseInput(startBody, request.body), (appUserId) =>
+      managementUrlFor(ctx, request, request.caller.projectId, appUserId),
+    ),
   );
 
   app.post("/rcbilling/v1/checkout/:id/calculate_taxes", async (request) => {

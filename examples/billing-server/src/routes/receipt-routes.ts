@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { BillingError, BillingErrorCode, badRequest } from "../http/billing-error.js";
 import type { BillingContext } from "../context.js";
+import { managementUrlFor } from "../manage/management-link.js";
 import { products, purchases } from "../db/schema.js";
 import { customerInfoResponse, ensureCustomer, validAppUserId } from "../domain/customers.js";
 import { addIsoDuration } from "../domain/iso-duration.js";
@@ -88,6 +89,12 @@ export async function receiptRoutes(app: FastifyInstance, { ctx }: { ctx: Billin
         });
       }
     });
-    return customerInfoResponse(ctx, ctx.db, projectId, appUserId);
+    return customerInfoResponse(
+      ctx,
+      ctx.db,
+      projectId,
+      appUserId,
+      managementUrlFor(ctx, request, projectId, appUserId),
+    );
   });
 }

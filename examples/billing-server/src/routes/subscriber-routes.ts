@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { BillingErrorCode } from "../http/billing-error.js";
 import type { BillingContext } from "../context.js";
+import { managementUrlFor } from "../manage/management-link.js";
 import { customerAttributes } from "../db/schema.js";
 import { customerInfoResponse, ensureCustomer, validAppUserId } from "../domain/customers.js";
 import { parseInput } from "../http/validation.js";
@@ -21,7 +22,14 @@ const attributesBody = z.object({
 export async function subscriberRoutes(app: FastifyInstance, { ctx }: { ctx: BillingContext }) {
   app.get("/v1/subscribers/:appUserId", async (request) => {
     const appUserId = validAppUserId(parseInput(userParams, request.params).appUserId);
-    return customerInfoResponse(ctx, ctx.db, request.caller.projectId, appUserId);
+    const { projectId } = request.caller;
+    return customerInfoResponse(
+      ctx,
+      ctx.db,
+      projectId,
+      appUserId,
+      managementUrlFor(ctx, request, projectId, appUserId),
+    );
   });
 
   app.post("/v1/subscribers/:appUserId/attributes", async (request) => {

@@ -3,6 +3,7 @@ import { timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { BillingError, BillingErrorCode } from "../http/billing-error.js";
 import type { BillingContext } from "../context.js";
+import { managementUrlFor } from "../manage/management-link.js";
 import { customerInfoResponse, validAppUserId } from "../domain/customers.js";
 import { cancelSubscription } from "../lifecycle/cancel-subscription.js";
 import { parseInput } from "../http/validation.js";
@@ -43,6 +44,12 @@ export async function subscriptionAdminRoutes(
     const appUserId = validAppUserId(params.appUserId);
     const { projectId } = request.caller;
     await cancelSubscription(ctx, { projectId, appUserId, productId: params.productId, at: ctx.now() });
-    return customerInfoResponse(ctx, ctx.db, projectId, appUserId);
+    return customerInfoResponse(
+      ctx,
+      ctx.db,
+      projectId,
+      appUserId,
+      managementUrlFor(ctx, request, projectId, appUserId),
+    );
   });
 }

@@ -4,7 +4,7 @@ import { webhookOutbox, type purchases } from "../db/schema.js";
 
 /** Entitlement changes delivered to the host app. */
 export type EntitlementEventType =
-  "INITIAL_PURCHASE" | "RENEWAL" | "CANCELLATION" | "EXPIRATION" | "BILLING_ISSUE";
+  "INITIAL_PURCHASE" | "RENEWAL" | "CANCELLATION" | "UNCANCELLATION" | "EXPIRATION" | "BILLING_ISSUE";
 
 type PurchaseRow = typeof purchases.$inferSelect;
 type Tx = Parameters<Parameters<BillingDb["transaction"]>[0]>[0];

@@ -43,6 +43,7 @@ describe.each(DATABASES)("local accounts on %s", (kind) => {
       subscriptionStatus: "trial",
       trialEndDate: null,
       paymentMethodSetup: false,
+      billingIssue: false,
       createdAt: server.clock.now().toISOString(),
     });
     const me = await client.get("/api/auth/user");

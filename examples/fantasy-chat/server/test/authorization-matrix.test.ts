@@ -175,6 +175,59 @@ const ROUTES: Array<{
     expect: { anonymous: 401, owner: 401, other: 401, admin: 401 },
   },
   {
+    route: "GET /api/subscription",
+    call: (c) => c.get("/api/subscription"),
+    expect: { anonymous: 401, owner: 200, other: 200, admin: 200 },
+  },
+  {
+    // Nobody here has a card subscription: each signed-in actor is told so, about their own account only.
+    route: "POST /api/subscription/cancel",
+    call: (c) => c.post("/api/subscription/cancel"),
+    expect: { anonymous: 401, owner: 409, other: 409, admin: 409 },
+  },
+  {
+    route: "POST /api/subscription/resume",
+    call: (c) => c.post("/api/subscription/resume"),
+    expect: { anonymous: 401, owner: 409, other: 409, admin: 409 },
+  },
+  {
+    route: "POST /api/subscription/payment-method",
+    call: (c) => c.post("/api/subscription/payment-method", {}),
+    expect: { anonymous: 401, owner: 409, other: 409, admin: 409 },
+  },
+  {
+    route: "POST /api/subscription/payment-method/complete",
+    call: (c, a) => c.post("/api/subscription/payment-method/complete", { reference: a.trialReference }),
+    expect: { anonymous: 401, owner: 404, other: 404, admin: 404 },
+  },
+  {
+    route: "GET /subscription/card/callback",
+    call: (c, a) => c.get(`/subscription/card/callback?reference=${a.trialReference}`),
+    expect: { anonymous: 303, owner: 303, other: 303, admin: 303 },
+  },
+  {
+    route: "GET /api/admin/billing",
+    call: (c) => c.get("/api/admin/billing"),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
+  },
+  {
+    route: "GET /api/admin/users/:id/subscription",
+    call: (c, a) => c.get(`/api/admin/users/${a.otherId}/subscription`),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
+  },
+  {
+    route: "POST /api/admin/users/:id/subscription/cancel",
+    call: (c, a) => c.post(`/api/admin/users/${a.otherId}/subscription/cancel`),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 409 },
+  },
+  {
+    // The owner's payment is unpaid: only an admin gets as far as being told it cannot be refunded.
+    route: "POST /api/admin/payments/:reference/refund",
+    call: (c, a) =>
+      c.post(`/api/admin/payments/${a.payment.reference}/refund`, { reason: "Duplicate charge" }),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 409 },
+  },
+  {
     route: "POST /api/auth/register",
     call: (c) =>
       c.post("/api/auth/register", {

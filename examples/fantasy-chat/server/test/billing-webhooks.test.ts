@@ -166,5 +166,18 @@ describe.each(DATABASES)("billing-server webhooks on %s", (kind) => {
       .from(processedBillingEvents)
       .where(eq(processedBillingEvents.appUserId, user.id));
     expect(processed?.type).toBe("INITIAL_PURCHASE");
+
+    // The customer info names the hosted Manage subscription page, the app's Subscription screen links the same
+    // page, and the page shows the subscription with its cancel button.
+    const managementUrl = receipt.body.subscriber.management_url as string;
+    expect(managementUrl).toMatch(new RegExp(`^${server.url}/billing/manage/`));
+    const subscription = (await client.get("/api/subscription")).body;
+    expect(subscription).toMatchObject({ source: "store" });
+    expect(subscription.managementUrl).toMatch(new RegExp(`^${server.url}/billing/manage/`));
+    const page = await fetch(managementUrl, { headers: { "accept-language": "en" } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Premium Realm");
+    expect(html).toContain("Cancel subscription");
   });
 });

@@ -4,6 +4,8 @@ import { payments, sandboxTransactions, users } from "../src/db/schema.js";
 import type { ChargeInput, PaymentGateway } from "../src/payments/gateways/payment-gateway.js";
 import { SandboxGateway } from "../src/payments/gateways/sandbox-gateway.js";
 import { runRenewals } from "../src/payments/renewal-worker.js";
+import { readManagementToken } from "@purchases-web/billing-server";
+import { billingManagementSecret } from "../src/billing/mount-billing.js";
 import type { PaymentsContext } from "../src/payments/settle-payment.js";
 import { decideInSandbox, follow, startPremiumPayment, startTrialSetup } from "./support/payments.js";
 import {
@@ -226,7 +228,9 @@ describe.each(DATABASES)("cancelling, resuming and paying for a subscription on 
   });
 
   it("gives one outcome when cancels race the renewal claim, and the answer says which: never a surprise charge", async () => {
-    const members = await Promise.all(Array.from({ length: 6 }, () => paidUser()));
+    // One after another: concurrent passes on PostgreSQL skip each other's locked rows.
+    const members: Awaited<ReturnType<typeof paidUser>>[] = [];
+    for (let i = 0; i < 6; i++) members.push(await paidUser());
     const ends = await Promise.all(members.map(async (m) => (await userRow(m.id)).subscriptionPeriodEnd!));
     server.clock.current = new Date(Math.max(...ends.map((d) => d.getTime())) + 1000);
     for (const member of members) await member.signIn();
@@ -357,10 +361,18 @@ describe.each(DATABASES)("cancelling, resuming and paying for a subscription on 
         storeEntitlementExpiresAt: new Date(server.clock.now().getTime() + DAY_MS),
       })
       .where(eq(users.id, user.id));
-    expect((await client.get("/api/subscription")).body).toMatchObject({ status: "active", source: "store" });
-    const store = await client.post("/api/subscription/cancel");
-    expect(store.status).toBe(409);
-    expect(store.body.code).toBe("store_managed");
+    const store = (await client.get("/api/subscription")).body;
+    expect(store).toMatchObject({ status: "active", source: "store" });
+    // Managed on the billing server's hosted page, through a link signed for this user.
+    expect(store.managementUrl).toMatch(new RegExp(`^${server.url}/billing/manage/[\\w-]+\\.[\\w-]+$`));
+    const token = store.managementUrl.split("/manage/")[1];
+    expect(readManagementToken(billingManagementSecret(server.config), token, server.clock.now())).toEqual({
+      projectId: "realmheart",
+      appUserId: user.id,
+    });
+    const refused = await client.post("/api/subscription/cancel");
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe("store_managed");
   });
 
   it("ends a web-paid month with no saved card at its end instead of leaving it active forever", async () => {

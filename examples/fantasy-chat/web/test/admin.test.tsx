@@ -38,9 +38,12 @@ describe("admin dashboard", () => {
       "Total Messages410",
     ]);
     expect(screen.getByRole("heading", { name: "User Management" })).toBeTruthy();
-    const headers = screen.getAllByRole("columnheader").map((h) => h.textContent);
+    const table = screen.getByRole("region", { name: "User Management" });
+    const headers = within(table)
+      .getAllByRole("columnheader")
+      .map((h) => h.textContent);
     expect(headers).toEqual(["User", "Email", "Role", "Subscription", "Joined", "Actions"]);
-    const rows = screen.getAllByRole("row").slice(1);
+    const rows = within(table).getAllByRole("row").slice(1);
     expect(rows).toHaveLength(4);
     const badge = (row: number, text: string) =>
       within(rows[row] as HTMLElement).getByText(text, { selector: ".badge" });

@@ -1,19 +1,37 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { count, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { requireAdmin } from "../auth/authenticate.js";
 import type { AppContext } from "../context.js";
 import { chats, messages, users } from "../db/schema.js";
 import { notFound } from "../http/api-error.js";
-import { isUuid, parseInput } from "../http/validate.js";
+import { isUuid, parseInput, requiredString } from "../http/validate.js";
+import { publicOrigin } from "../http/public-origin.js";
+import { callGateway } from "../payments/payment-errors.js";
+import { cancelSubscription } from "../subscription/cancel-subscription.js";
+import { subscriptionView } from "../subscription/subscription-view.js";
+import { billingMetrics } from "./billing-metrics.js";
+import { refundPayment } from "./refund-payment.js";
 import { subscriptionStatusAt, subscriptionStatusSql } from "../users/subscription-status.js";
 import { changeRole } from "./change-role.js";
 
 const roleSchema = z.object({ role: z.enum(["user", "admin"], 'Role must be "user" or "admin"') });
 
+const refundSchema = z.object({
+  reason: requiredString("A reason is required")
+    .trim()
+    .min(3, "A reason is required (at least 3 characters)")
+    .max(500, "The reason must be at most 500 characters"),
+});
+
+/** Days in the dashboard's chart. */
+export const CHART_DAYS = 30;
+
 /**
- * The admin dashboard's calls: `GET /api/admin/stats`, `GET /api/admin/users` and
- * `POST /api/admin/users/:id/role`. The role is read from the database on every request (401 signed out,
+ * The admin dashboard's calls: `GET /api/admin/stats`, `GET /api/admin/users`, `POST /api/admin/users/:id/role`,
+ * and billing: `GET /api/admin/billing` (MRR, counts, trial conversion, a 30-day chart), `GET
+ * /api/admin/users/:id/subscription`, `POST /api/admin/users/:id/subscription/cancel` and `POST
+ * /api/admin/payments/:reference/refund {reason}`. The role is read from the database on every request (401 signed out,
  * 403 for non-admins).
  *
  * @example
@@ -56,6 +74,42 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       subscriptionStatus: subscriptionStatusAt(user, now),
       createdAt: user.createdAt.toISOString(),
     }));
+  });
+
+  app.get("/admin/billing", async () => billingMetrics(ctx.db, ctx.clock.now(), CHART_DAYS));
+
+  /** The user's row, or 404. */
+  const findUser = async (id: string) => {
+    const [user] = isUuid(id) ? await ctx.db.select().from(users).where(eq(users.id, id)) : [];
+    if (!user) throw notFound("User not found");
+    return user;
+  };
+  const viewOf = async (request: FastifyRequest, id: string) =>
+    subscriptionView(ctx.db, await findUser(id), ctx.clock.now(), {
+      managementUrl: `${publicOrigin(request, ctx.config)}/subscription`,
+    });
+
+  app.get<{ Params: { id: string } }>("/admin/users/:id/subscription", async (request) =>
+    viewOf(request, request.params.id),
+  );
+
+  app.post<{ Params: { id: string } }>("/admin/users/:id/subscription/cancel", async (request) => {
+    await findUser(request.params.id);
+    await cancelSubscription(ctx.db, ctx.clock, request.params.id);
+    return viewOf(request, request.params.id);
+  });
+
+  app.post<{ Params: { reference: string } }>("/admin/payments/:reference/refund", async (request) => {
+    const { reason } = parseInput(refundSchema, request.body);
+    const reference = request.params.reference.slice(0, 100);
+    const payment = await callGateway(request, () => refundPayment(ctx, reference, reason));
+    request.log.info({ reference, admin: requireAdmin(request).id }, "payment refunded by an admin");
+    return {
+      reference: payment.reference,
+      status: payment.refundedAt ? "refunded" : payment.status,
+      refundReason: payment.refundReason,
+      refundedAt: payment.refundedAt?.toISOString() ?? null,
+    };
   });
 
   app.post<{ Params: { id: string } }>("/admin/users/:id/role", async (request) => {

@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { join } from "node:path";
 import {
@@ -58,9 +59,23 @@ export async function openBilling(config: AppConfig): Promise<BillingMount> {
 }
 
 /**
+ * The key that signs the billing server's management links, derived from SESSION_SECRET (one secret to keep,
+ * and a different key for a different purpose).
+ *
+ * @example
+ * signManagementToken(billingManagementSecret(config), { projectId, appUserId }, now);
+ */
+export function billingManagementSecret(config: Pick<AppConfig, "sessionSecret">): string {
+  return createHmac("sha256", config.sessionSecret)
+    .update("realmheart billing management links")
+    .digest("base64url");
+}
+
+/**
  * Mounts the billing server under `/billing`, where the web client's SDK finds it, and has it deliver its
  * entitlement events (a Test Store purchase, a renewal, an expiration) to this app's own
- * `POST /api/webhooks/billing`, authenticated and signed with BILLING_WEBHOOK_SECRET.
+ * `POST /api/webhooks/billing`, authenticated and signed with BILLING_WEBHOOK_SECRET. Its hosted "Manage
+ * subscription" page is on, its links signed with {@link billingManagementSecret}.
  *
  * @example
  * await mountBilling(app, billing, { clock, config });
@@ -84,6 +99,11 @@ export async function mountBilling(
     now: () => clock.now(),
     webhooks: { [BILLING_PROJECT_ID]: endpoint },
     stripe: config.stripe,
+    // The hosted "Manage subscription" page: management_url is a signed link to it, never null for a subscriber.
+    management: {
+      secret: billingManagementSecret(config),
+      publicUrl: config.publicUrl ? `${config.publicUrl}${BILLING_PREFIX}` : null,
+    },
     ...(billing.workerIntervalMs ? { workerIntervalMs: billing.workerIntervalMs } : {}),
   });
 }

@@ -32,6 +32,8 @@ export type ApiErrorCode =
   | "store_managed"
   | "renewal_in_progress"
   | "subscription_ended"
+  | "not_refundable"
+  | "refund_in_progress"
   | "invalid_signature"
   | "oidc_failed"
   | "service_unavailable"

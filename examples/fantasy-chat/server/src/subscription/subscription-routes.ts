@@ -17,7 +17,10 @@ import { referenceSchema } from "../payments/payment-routes.js";
 import { findPayment } from "../payments/payment-store.js";
 import { confirmPayment } from "../payments/settle-payment.js";
 import { cancelSubscription, resumeSubscription } from "./cancel-subscription.js";
-import { subscriptionView, type SubscriptionView } from "./subscription-view.js";
+import { subscriptionSource, subscriptionView, type SubscriptionView } from "./subscription-view.js";
+import { signManagementToken } from "@purchases-web/billing-server";
+import { BILLING_PROJECT_ID, billingManagementSecret } from "../billing/mount-billing.js";
+import { BILLING_PREFIX } from "../system/system-routes.js";
 import { startCardUpdate } from "./update-card.js";
 
 const cardUpdateSchema = z.object({ email: emailField().optional() });
@@ -36,8 +39,15 @@ export async function subscriptionRoutes(app: FastifyInstance, { ctx }: { ctx: A
   async function viewOf(request: FastifyRequest, userId: string): Promise<SubscriptionView> {
     const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
     const origin = publicOrigin(request, ctx.config);
-    return subscriptionView(ctx.db, user as UserRow, ctx.clock.now(), {
-      managementUrl: `${origin}/subscription`,
+    const now = ctx.clock.now();
+    // Store-paid subscriptions are managed on the billing server's hosted page; card-paid ones on this app's screen.
+    const storeLink = () => {
+      const subject = { projectId: BILLING_PROJECT_ID, appUserId: userId };
+      return `${origin}${BILLING_PREFIX}/manage/${signManagementToken(billingManagementSecret(ctx.config), subject, now)}`;
+    };
+    const row = user as UserRow;
+    return subscriptionView(ctx.db, row, now, {
+      managementUrl: subscriptionSource(row, now).source === "store" ? storeLink() : `${origin}/subscription`,
     });
   }
 

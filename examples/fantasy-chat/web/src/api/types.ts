@@ -107,3 +107,15 @@ export interface PaymentRecord {
   settledAt: string | null;
   refundedAt: string | null;
 }
+
+/** `GET /api/admin/billing`. */
+export interface AdminBilling {
+  mrr: number;
+  currency: string;
+  active: number;
+  trialing: number;
+  cancelling: number;
+  pastDue: number;
+  trialConversion: { ended: number; converted: number; rate: number | null };
+  daily: { date: string; signups: number; messages: number; revenue: number }[];
+}

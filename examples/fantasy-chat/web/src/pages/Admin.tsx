@@ -9,6 +9,9 @@ import { BackPage } from "../ui/BackPage";
 import { Section } from "../ui/Section";
 import { Spinner } from "../ui/Spinner";
 import { Icon, type IconName } from "../ui/Icon";
+import { useState } from "react";
+import { BillingOverview } from "../admin/BillingOverview";
+import { UserBillingDialog } from "../admin/UserBillingDialog";
 
 const CARDS: { key: keyof AdminStats; label: string; icon: IconName }[] = [
   { key: "totalUsers", label: "Total Users", icon: "users" },
@@ -26,9 +29,10 @@ export function StatusBadge({ status }: { status: string }) {
   return <span className="badge badge-neutral">{status}</span>;
 }
 
-/** The admin dashboard (`/admin`): five statistics and the user table with role changes. */
+/** The admin dashboard (`/admin`): five statistics, billing, and the user table with roles and each user's billing. */
 export default function Admin() {
   const queryClient = useQueryClient();
+  const [billingOf, setBillingOf] = useState<AdminUser | null>(null);
   const stats = useQuery<AdminStats>({ queryKey: ADMIN_STATS_KEY });
   const users = useQuery<AdminUser[]>({ queryKey: ADMIN_USERS_KEY });
   const changeRole = useMutation({
@@ -73,6 +77,8 @@ export default function Admin() {
           ) : stats.isLoading ? (
             <Spinner label="Loading statistics" />
           ) : null}
+
+          <BillingOverview />
 
           <Section id="users-title" title="User Management" className="card section">
             {users.isLoading ? (
@@ -119,7 +125,14 @@ export default function Admin() {
                             >
                               <option value="user">User</option>
                               <option value="admin">Admin</option>
-                            </select>
+                            </select>{" "}
+                            <button
+                              type="button"
+                              className="btn btn-ghost btn-sm"
+                              onClick={() => setBillingOf(u)}
+                            >
+                              Billing<span className="sr-only"> for {u.email}</span>
+                            </button>
                           </td>
                         </tr>
                       );
@@ -129,6 +142,7 @@ export default function Admin() {
               </div>
             )}
           </Section>
+          {billingOf ? <UserBillingDialog user={billingOf} onClose={() => setBillingOf(null)} /> : null}
         </>
       )}
     </BackPage>

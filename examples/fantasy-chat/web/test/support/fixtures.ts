@@ -1,4 +1,13 @@
-import type { AdminStats, AdminUser, Character, Chat, Message, Profile, User } from "../../src/api/types";
+import type {
+  AdminBilling,
+  AdminStats,
+  AdminUser,
+  Character,
+  Chat,
+  Message,
+  Profile,
+  User,
+} from "../../src/api/types";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -144,3 +153,24 @@ export const ADMIN_USERS: AdminUser[] = [
     createdAt: "2026-11-04T10:00:00.000Z",
   },
 ];
+
+/** A quiet month of billing: two members (one cancelling), one trial, no chart activity but today's signups. */
+export function aBilling(overrides: Partial<AdminBilling> = {}): AdminBilling {
+  const daily = Array.from({ length: 30 }, (_, i) => ({
+    date: new Date(Date.UTC(2026, 10, 1 + i)).toISOString().slice(0, 10),
+    signups: i === 29 ? 3 : 0,
+    messages: i === 29 ? 12 : 0,
+    revenue: i === 29 ? 19800 : 0,
+  }));
+  return {
+    mrr: 9900,
+    currency: "ZAR",
+    active: 2,
+    trialing: 1,
+    cancelling: 1,
+    pastDue: 0,
+    trialConversion: { ended: 3, converted: 2, rate: 2 / 3 },
+    daily,
+    ...overrides,
+  };
+}

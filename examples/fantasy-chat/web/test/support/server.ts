@@ -1,7 +1,7 @@
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import type { User } from "../../src/api/types";
-import { CHARACTERS, PROFILE } from "./fixtures";
+import { CHARACTERS, PROFILE, aBilling } from "./fixtures";
 
 let currentUser: User | null = null;
 
@@ -22,6 +22,7 @@ export const server = setupServer(
   }),
   http.get("*/api/chats", () => HttpResponse.json([])),
   http.get("*/api/profile", () => HttpResponse.json(PROFILE)),
+  http.get("*/api/admin/billing", () => HttpResponse.json(aBilling())),
   http.get("*/api/config", () =>
     HttpResponse.json({ sdkApiKey: "test_key", billingBaseUrl: "/billing", paymentProvider: "sandbox" }),
   ),

@@ -1,0 +1,160 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { and, eq } from "drizzle-orm";
+import type { BillingContext } from "../context.js";
+import { BillingError } from "../http/billing-error.js";
+import { products, purchases } from "../db/schema.js";
+import { cancelSubscription } from "../lifecycle/cancel-subscription.js";
+import { resumeSubscription } from "../lifecycle/resume-subscription.js";
+import type { SubscriptionPhases } from "../lifecycle/next-renewal-period.js";
+import { readManagementToken, type ManagementSubject } from "./management-link.js";
+import {
+  MANAGE_PAGE_CSP,
+  renderInvalidLinkPage,
+  renderManagePage,
+  type ManagedReceipt,
+  type ManagedSubscription,
+} from "./manage-page.js";
+import { pickManageLocale } from "./manage-texts.js";
+
+type PurchaseRow = typeof purchases.$inferSelect;
+
+/** A subscription's latest period, as the page shows its state at `now`. */
+function stateOf(p: PurchaseRow, now: Date): ManagedSubscription["state"] {
+  if (p.refundedAt !== null || !p.expiresDate || p.expiresDate <= now) return "expired";
+  if (p.unsubscribeDetectedAt !== null) return "cancelled";
+  return p.billingIssuesDetectedAt !== null ? "billing_issue" : "active";
+}
+
+/** The customer's subscriptions (latest period of each product) and every payment, newest first. */
+async function loadCustomer(ctx: BillingContext, subject: ManagementSubject) {
+  const rows = await ctx.db
+    .select()
+    .from(purchases)
+    .where(and(eq(purchases.projectId, subject.projectId), eq(purchases.appUserId, subject.appUserId)));
+  const catalogue = await ctx.db
+    .select({ id: products.identifier, title: products.title, options: products.purchaseOptions })
+    .from(products)
+    .where(eq(products.projectId, subject.projectId));
+  const titles = new Map(catalogue.map((p) => [p.id, p.title]));
+  const options = new Map(
+    catalogue.map((p) => [p.id, p.options as Record<string, Partial<SubscriptionPhases>>]),
+  );
+  /** The regular price a period renews at (a trial's own price is nothing). */
+  const basePrice = (p: PurchaseRow) => options.get(p.productId)?.[p.optionId]?.base?.price;
+  const latest = new Map<string, PurchaseRow>();
+  for (const p of rows) {
+    if (!p.expiresDate) continue;
+    const current = latest.get(p.productId);
+    if (!current || p.expiresDate > current.expiresDate!) latest.set(p.productId, p);
+  }
+  const now = ctx.now();
+  const subscriptions: ManagedSubscription[] = [...latest.values()].map((p) => ({
+    productId: p.productId,
+    title: titles.get(p.productId) ?? p.productId,
+    state: stateOf(p, now),
+    expiresDate: p.expiresDate!,
+    priceMicros: basePrice(p)?.amount_micros ?? p.priceMicros,
+    currency: basePrice(p)?.currency ?? p.currency,
+    store: p.store,
+  }));
+  const receipts: ManagedReceipt[] = [...rows]
+    .sort((a, b) => b.purchaseDate.getTime() - a.purchaseDate.getTime())
+    .map((p) => ({
+      date: p.purchaseDate,
+      title: titles.get(p.productId) ?? p.productId,
+      priceMicros: p.priceMicros,
+      currency: p.currency,
+      transactionId: p.storeTransactionId,
+      refunded: p.refundedAt !== null,
+    }));
+  return { subscriptions, receipts };
+}
+
+/**
+ * Whether a form post comes from this page. Browsers that send `Sec-Fetch-Site` are judged by it (the page's
+ * `no-referrer` policy makes their `Origin` "null"); others by `Origin` when they send one.
+ */
+function fromThisSite(request: FastifyRequest): boolean {
+  const site = request.headers["sec-fetch-site"];
+  if (site !== undefined) return site === "same-origin" || site === "none";
+  const origin = request.headers.origin;
+  return origin === undefined || origin === `${request.protocol}://${request.host}`;
+}
+
+/**
+ * The hosted "Manage subscription" page, reached through the signed `management_url` (no API key: the link is the
+ * credential, valid 30 days). `GET {prefix}/manage/:token[?lang=]` shows the customer's subscriptions and receipts in
+ * their language; `POST …/manage/:token/cancel` and `…/resume` (form field `product`) turn renewal off and on — the
+ * host app gets `CANCELLATION` / `UNCANCELLATION` — and answer 303 back to the page, which announces what happened.
+ * A forged or expired link shows a page saying so (404); a form posted from another site is refused (403).
+ *
+ * @example
+ * await app.register(managePageRoutes, { ctx });
+ */
+export async function managePageRoutes(app: FastifyInstance, { ctx }: { ctx: BillingContext }) {
+  const management = ctx.management;
+  if (!management) return;
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string", bodyLimit: 4096 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+  const config = { public: true };
+  const html = (reply: FastifyReply, status: number, page: string) =>
+    reply
+      .code(status)
+      .type("text/html; charset=utf-8")
+      .header("content-security-policy", MANAGE_PAGE_CSP)
+      .send(page);
+
+  app.get<{ Params: { token: string }; Querystring: { lang?: unknown; done?: unknown } }>(
+    "/manage/:token",
+    { config },
+    async (request, reply) => {
+      const locale = pickManageLocale(request.query.lang, request.headers["accept-language"]);
+      const subject = readManagementToken(management.secret, request.params.token, ctx.now());
+      if (!subject) return html(reply, 404, renderInvalidLinkPage(locale));
+      const done = request.query.done;
+      return html(
+        reply,
+        200,
+        renderManagePage({
+          locale,
+          actionBase: `${management.prefix}/manage/${request.params.token}`,
+          ...(await loadCustomer(ctx, subject)),
+          notice: done === "cancelled" || done === "resumed" ? done : null,
+        }),
+      );
+    },
+  );
+
+  app.post<{ Params: { token: string; action: string }; Querystring: { lang?: unknown }; Body: unknown }>(
+    "/manage/:token/:action",
+    { config },
+    async (request, reply) => {
+      const locale = pickManageLocale(request.query.lang, request.headers["accept-language"]);
+      const subject = readManagementToken(management.secret, request.params.token, ctx.now());
+      const { action } = request.params;
+      if (!subject || (action !== "cancel" && action !== "resume"))
+        return html(reply, 404, renderInvalidLinkPage(locale));
+      if (!fromThisSite(request))
+        return reply.code(403).type("text/plain").send("Cross-site form posts are refused.");
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const productId = typeof body.product === "string" ? body.product.slice(0, 200) : "";
+      const change = action === "cancel" ? cancelSubscription : resumeSubscription;
+      let done = "";
+      try {
+        await change(ctx, { ...subject, productId, at: ctx.now() });
+        done = action === "cancel" ? "&done=cancelled" : "&done=resumed";
+      } catch (error) {
+        if (!(error instanceof BillingError)) throw error;
+        // Nothing running to change (it ended meanwhile): the page shows how things are.
+        request.log.info(
+          { reason: error instanceof Error ? error.message : String(error) },
+          "manage page action changed nothing",
+        );
+      }
+      return reply.redirect(`${management.prefix}/manage/${request.params.token}?lang=${locale}${done}`, 303);
+    },
+  );
+}

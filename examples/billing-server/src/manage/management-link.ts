@@ -1,0 +1,80 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { FastifyRequest } from "fastify";
+import type { BillingContext } from "../context.js";
+
+/** How long a management link works after it was handed out (in customer info or a checkout start). */
+export const MANAGEMENT_LINK_TTL_MS = 30 * 24 * 60 * 60_000;
+
+/** What the hosted "Manage subscription" page needs to sign its links. */
+export interface ManagementLinks {
+  /** The HMAC key of the links (at least 32 characters); never logged. */
+  secret: string;
+  /** The billing server's public base URL including its prefix (e.g. `https://shop.example/billing`); by default the request's own origin and the plugin's prefix. */
+  publicUrl: string | null;
+  /** The plugin's prefix, for the default base URL. */
+  prefix: string;
+}
+
+/** Whom a management link is for. */
+export interface ManagementSubject {
+  projectId: string;
+  appUserId: string;
+}
+
+const b64 = (value: Buffer | string) => Buffer.from(value).toString("base64url");
+const mac = (secret: string, body: string) => createHmac("sha256", secret).update(`manage.${body}`).digest();
+
+/**
+ * A signed, expiring token naming a project's customer: `{payload}.{hmac}`, both base64url. Knowing it is what
+ * lets a browser manage that customer's subscriptions, like a password-reset link.
+ *
+ * @example
+ * signManagementToken(secret, { projectId: "realmheart", appUserId: "u1" }, new Date());
+ */
+export function signManagementToken(secret: string, subject: ManagementSubject, now: Date): string {
+  const body = b64(
+    JSON.stringify({ p: subject.projectId, u: subject.appUserId, e: now.getTime() + MANAGEMENT_LINK_TTL_MS }),
+  );
+  return `${body}.${b64(mac(secret, body))}`;
+}
+
+/**
+ * The customer a token names, or null when it is malformed, forged or expired.
+ *
+ * @example
+ * readManagementToken(secret, token, new Date()); // { projectId: "realmheart", appUserId: "u1" }
+ */
+export function readManagementToken(secret: string, token: string, now: Date): ManagementSubject | null {
+  const [body, signature, extra] = token.split(".");
+  if (!body || !signature || extra !== undefined || token.length > 4096) return null;
+  const expected = mac(secret, body);
+  const given = Buffer.from(signature, "base64url");
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  try {
+    const payload = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as Record<string, unknown>;
+    const { p, u, e } = payload;
+    if (typeof p !== "string" || typeof u !== "string" || typeof e !== "number" || e <= now.getTime())
+      return null;
+    return { projectId: p, appUserId: u };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The `management_url` for a customer: the hosted page with a fresh signed link when the server has a
+ * management secret, else the configured static URL (or null).
+ *
+ * @example
+ * customerInfoResponse(ctx, ctx.db, projectId, appUserId, managementUrlFor(ctx, request, projectId, appUserId));
+ */
+export function managementUrlFor(
+  ctx: Pick<BillingContext, "management" | "managementUrl" | "now">,
+  request: FastifyRequest,
+  projectId: string,
+  appUserId: string,
+): string | null {
+  if (!ctx.management) return ctx.managementUrl;
+  const base = ctx.management.publicUrl ?? `${request.protocol}://${request.host}${ctx.management.prefix}`;
+  return `${base.replace(/\/+$/, "")}/manage/${signManagementToken(ctx.management.secret, { projectId, appUserId }, ctx.now())}`;
+}

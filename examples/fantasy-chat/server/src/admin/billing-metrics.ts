@@ -1,0 +1,131 @@
+import { and, count, eq, gte, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import type { AppDb } from "../db/database.js";
+import { messages, payments, users } from "../db/schema.js";
+import { PREMIUM_PRICE } from "../payments/money.js";
+import { subscriptionStatusSql } from "../users/subscription-status.js";
+
+/** One day of the dashboard's chart (UTC). */
+export interface DailyMetrics {
+  /** YYYY-MM-DD. */
+  date: string;
+  signups: number;
+  messages: number;
+  /** Premium payments that succeeded that day and were not refunded, in minor units (card checks excluded). */
+  revenue: number;
+}
+
+/** `GET /api/admin/billing`: the subscription business at a glance. */
+export interface BillingMetrics {
+  /** Monthly recurring revenue in minor units: every active subscription that renews, at R99. */
+  mrr: number;
+  currency: string;
+  active: number;
+  trialing: number;
+  /** Active or trialing, cancelled: ends at the period's end. */
+  cancelling: number;
+  /** A declined renewal in its grace period. */
+  pastDue: number;
+  /** Of the trials with a card that have ended, how many became paid (a successful first charge). */
+  trialConversion: { ended: number; converted: number; rate: number | null };
+  /** The last `days` days, oldest first, today included. */
+  daily: DailyMetrics[];
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * The dashboard's billing figures at `now`, counted in the database.
+ *
+ * @example
+ * await billingMetrics(ctx.db, ctx.clock.now(), 30); // { mrr: 19800, active: 2, … }
+ */
+export async function billingMetrics(db: AppDb, now: Date, days: number): Promise<BillingMetrics> {
+  const status = subscriptionStatusSql(now);
+  const [counts] = await db
+    .select({
+      active: count(sql`case when ${status} = 'active' then 1 end`),
+      trialing: count(sql`case when ${status} = 'trial' and ${users.paymentMethodSetup} then 1 end`),
+      renewing: count(sql`case when ${status} = 'active' and not ${users.cancelAtPeriodEnd} then 1 end`),
+      cancelling: count(
+        sql`case when ${status} in ('active', 'trial') and ${users.cancelAtPeriodEnd} then 1 end`,
+      ),
+      pastDue: count(sql`case when ${status} = 'active' and ${users.billingIssueAt} is not null then 1 end`),
+    })
+    .from(users);
+  return {
+    mrr: Number(counts?.renewing ?? 0) * PREMIUM_PRICE.amount,
+    currency: PREMIUM_PRICE.currency,
+    active: Number(counts?.active ?? 0),
+    trialing: Number(counts?.trialing ?? 0),
+    cancelling: Number(counts?.cancelling ?? 0),
+    pastDue: Number(counts?.pastDue ?? 0),
+    trialConversion: await trialConversion(db, now),
+    daily: await dailyMetrics(db, now, days),
+  };
+}
+
+/** Trials with a card whose end has passed, and how many of them were followed by a successful R99 charge. */
+async function trialConversion(db: AppDb, now: Date): Promise<BillingMetrics["trialConversion"]> {
+  const ended = db
+    .select({ id: users.id, trialEnd: users.trialEndDate })
+    .from(users)
+    .where(
+      and(
+        isNotNull(users.trialEndDate),
+        sql`${users.trialEndDate} <= ${now.toISOString()}::timestamptz`,
+        eq(users.paymentMethodSetup, true),
+      ),
+    )
+    .as("ended");
+  const [row] = await db
+    .select({
+      ended: count(),
+      converted: count(
+        sql`case when exists (select 1 from ${payments} where ${payments.userId} = ${ended.id}
+          and ${payments.status} = 'success' and ${payments.amount} = ${PREMIUM_PRICE.amount}
+          and ${payments.kind} in ('renewal', 'subscription', 'card_update')) then 1 end`,
+      ),
+    })
+    .from(ended);
+  const total = Number(row?.ended ?? 0);
+  const converted = Number(row?.converted ?? 0);
+  return { ended: total, converted, rate: total === 0 ? null : converted / total };
+}
+
+/** Signups, messages and revenue per UTC day for the last `days` days. */
+async function dailyMetrics(db: AppDb, now: Date, days: number): Promise<DailyMetrics[]> {
+  const first = new Date(
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (days - 1) * DAY_MS,
+  );
+  const day = (column: unknown) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const signups = await db
+    .select({ day: day(users.createdAt), n: count() })
+    .from(users)
+    .where(gte(users.createdAt, first))
+    .groupBy(day(users.createdAt));
+  const sent = await db
+    .select({ day: day(messages.createdAt), n: count() })
+    .from(messages)
+    .where(and(gte(messages.createdAt, first), eq(messages.role, "user")))
+    .groupBy(day(messages.createdAt));
+  const paid = await db
+    .select({ day: day(payments.settledAt), sum: sql<string>`coalesce(sum(${payments.amount}), 0)` })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, "success"),
+        gte(payments.settledAt, first),
+        isNull(payments.refundedAt),
+        inArray(payments.kind, ["subscription", "renewal", "card_update"]),
+      ),
+    )
+    .groupBy(day(payments.settledAt));
+  const byDay = (rows: { day: string; n?: number; sum?: string }[]) =>
+    new Map(rows.map((r) => [r.day, Number(r.n ?? r.sum ?? 0)]));
+  const [s, m, r] = [byDay(signups), byDay(sent), byDay(paid)];
+  return Array.from({ length: days }, (_, i) => {
+    const date = dayOf(new Date(first.getTime() + i * DAY_MS));
+    return { date, signups: s.get(date) ?? 0, messages: m.get(date) ?? 0, revenue: r.get(date) ?? 0 };
+  });
+}
