@@ -23,8 +23,8 @@ export { signWebhookBody, verifyWebhookSignature } from "./webhooks/webhook-sign
 export type { EntitlementEventType } from "./webhooks/entitlement-event.js";
 export { runLifecycle } from "./lifecycle/run-lifecycle.js";
 export type { LifecycleOptions, LifecycleReport } from "./lifecycle/run-lifecycle.js";
-export { cancelSubscription } from "./lifecycle/cancel-subscription.js";
-export { resumeSubscription } from "./lifecycle/resume-subscription.js";
+export { cancelSubscription, resumeSubscription } from "./lifecycle/cancel-subscription.js";
+export type { RenewalChange } from "./lifecycle/cancel-subscription.js";
 export {
   MANAGEMENT_LINK_TTL_MS,
   readManagementToken,

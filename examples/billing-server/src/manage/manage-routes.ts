@@ -3,8 +3,8 @@ import { and, eq } from "drizzle-orm";
 import type { BillingContext } from "../context.js";
 import { BillingError } from "../http/billing-error.js";
 import { products, purchases } from "../db/schema.js";
-import { cancelSubscription } from "../lifecycle/cancel-subscription.js";
-import { resumeSubscription } from "../lifecycle/resume-subscription.js";
+import { cancelSubscription, resumeSubscription } from "../lifecycle/cancel-subscription.js";
+
 import type { SubscriptionPhases } from "../lifecycle/next-renewal-period.js";
 import { readManagementToken, type ManagementSubject } from "./management-link.js";
 import {

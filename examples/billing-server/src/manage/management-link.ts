@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import type { BillingContext } from "../context.js";
+import { customerInfoResponse } from "../domain/customers.js";
 
 /** How long a management link works after it was handed out (in customer info or a checkout start). */
 export const MANAGEMENT_LINK_TTL_MS = 30 * 24 * 60 * 60_000;
@@ -59,6 +60,28 @@ export function readManagementToken(secret: string, token: string, now: Date): M
   } catch {
     return null;
   }
+}
+
+/**
+ * The customer info answer of a request (`GET /v1/subscribers/…`, a receipt, an admin cancel), with the customer's
+ * `management_url`.
+ *
+ * @example
+ * return customerInfoFor(ctx, request, request.caller.projectId, appUserId);
+ */
+export function customerInfoFor(
+  ctx: BillingContext,
+  request: FastifyRequest,
+  projectId: string,
+  appUserId: string,
+): ReturnType<typeof customerInfoResponse> {
+  return customerInfoResponse(
+    ctx,
+    ctx.db,
+    projectId,
+    appUserId,
+    managementUrlFor(ctx, request, projectId, appUserId),
+  );
 }
 
 /**

@@ -4,9 +4,9 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { BillingError, BillingErrorCode, badRequest } from "../http/billing-error.js";
 import type { BillingContext } from "../context.js";
-import { managementUrlFor } from "../manage/management-link.js";
+import { customerInfoFor } from "../manage/management-link.js";
 import { products, purchases } from "../db/schema.js";
-import { customerInfoResponse, ensureCustomer, validAppUserId } from "../domain/customers.js";
+import { ensureCustomer, validAppUserId } from "../domain/customers.js";
 import { addIsoDuration } from "../domain/iso-duration.js";
 import { enqueueEntitlementEvent } from "../webhooks/entitlement-event.js";
 import { parseInput } from "../http/validation.js";
@@ -89,12 +89,6 @@ export async function receiptRoutes(app: FastifyInstance, { ctx }: { ctx: Billin
         });
       }
     });
-    return customerInfoResponse(
-      ctx,
-      ctx.db,
-      projectId,
-      appUserId,
-      managementUrlFor(ctx, request, projectId, appUserId),
-    );
+    return customerInfoFor(ctx, request, projectId, appUserId);
   });
 }

@@ -3,9 +3,9 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { BillingErrorCode } from "../http/billing-error.js";
 import type { BillingContext } from "../context.js";
-import { managementUrlFor } from "../manage/management-link.js";
+import { customerInfoFor } from "../manage/management-link.js";
 import { customerAttributes } from "../db/schema.js";
-import { customerInfoResponse, ensureCustomer, validAppUserId } from "../domain/customers.js";
+import { ensureCustomer, validAppUserId } from "../domain/customers.js";
 import { parseInput } from "../http/validation.js";
 
 const userParams = z.object({ appUserId: z.string() });
@@ -23,13 +23,7 @@ export async function subscriberRoutes(app: FastifyInstance, { ctx }: { ctx: Bil
   app.get("/v1/subscribers/:appUserId", async (request) => {
     const appUserId = validAppUserId(parseInput(userParams, request.params).appUserId);
     const { projectId } = request.caller;
-    return customerInfoResponse(
-      ctx,
-      ctx.db,
-      projectId,
-      appUserId,
-      managementUrlFor(ctx, request, projectId, appUserId),
-    );
+    return customerInfoFor(ctx, request, projectId, appUserId);
   });
 
   app.post("/v1/subscribers/:appUserId/attributes", async (request) => {

@@ -3,8 +3,8 @@ import { timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { BillingError, BillingErrorCode } from "../http/billing-error.js";
 import type { BillingContext } from "../context.js";
-import { managementUrlFor } from "../manage/management-link.js";
-import { customerInfoResponse, validAppUserId } from "../domain/customers.js";
+import { customerInfoFor } from "../manage/management-link.js";
+import { validAppUserId } from "../domain/customers.js";
 import { cancelSubscription } from "../lifecycle/cancel-subscription.js";
 import { parseInput } from "../http/validation.js";
 
@@ -44,12 +44,6 @@ export async function subscriptionAdminRoutes(
     const appUserId = validAppUserId(params.appUserId);
     const { projectId } = request.caller;
     await cancelSubscription(ctx, { projectId, appUserId, productId: params.productId, at: ctx.now() });
-    return customerInfoResponse(
-      ctx,
-      ctx.db,
-      projectId,
-      appUserId,
-      managementUrlFor(ctx, request, projectId, appUserId),
-    );
+    return customerInfoFor(ctx, request, projectId, appUserId);
   });
 }
