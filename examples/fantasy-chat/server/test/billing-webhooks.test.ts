@@ -176,6 +176,8 @@ describe.each(DATABASES)("billing-server webhooks on %s", (kind) => {
     expect(subscription.managementUrl).toMatch(new RegExp(`^${server.url}/billing/manage/`));
     const page = await fetch(managementUrl, { headers: { "accept-language": "en" } });
     expect(page.status).toBe(200);
+    // The page's own policy (its hash-pinned style) survives the app's security headers.
+    expect(page.headers.get("content-security-policy")).toMatch(/^default-src 'none'; style-src 'sha256-/);
     const html = await page.text();
     expect(html).toContain("Premium Realm");
     expect(html).toContain("Cancel subscription");
