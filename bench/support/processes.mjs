@@ -54,7 +54,7 @@ async function waitForHttp(url, child, output, deadlineMs) {
 }
 
 /**
- * Starts `node <script>` with `env` on a free port and waits until `readyPath` answers. The returned handle
+ * Starts `node <script>` with `env` on a free port (`{port}` in a value becomes it) and waits until `readyPath` answers. The returned handle
  * stops it with SIGTERM and removes its temporary data directory. `onOutput` is called with each chunk the
  * server writes (stdout and stderr), for a bench that reads the server's own reports as they come; `nodeArgs` go
  * before the script (V8 flags such as `--trace-gc`, which NODE_OPTIONS refuses).
@@ -65,7 +65,16 @@ export async function startNodeServer(script, env, readyPath, { onOutput, nodeAr
   const output = [];
   const child = spawn(process.execPath, [...nodeArgs, script], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      // "{port}" in a value stands for the port chosen here (a PUBLIC_URL, say).
+      ...Object.fromEntries(
+        Object.entries(env).map(([k, v]) => [k, String(v).replaceAll("{port}", String(port))]),
+      ),
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   running.set(child, dataDir);

@@ -20,6 +20,7 @@ const app = await buildApp({
   config: loadConfig({
     NODE_ENV: "production",
     ALLOW_SANDBOX_PAYMENTS: "true",
+    PUBLIC_URL: "http://127.0.0.1",
     SESSION_SECRET: "bench-secret-bench-secret-bench-secret-0",
   }),
   database,

@@ -29,6 +29,8 @@ export function startAppServer({ databaseUrl = null, env = {}, onOutput, nodeArg
       NODE_ENV: "production",
       // The benches pay through the sandbox gateway and the Test Store key on purpose.
       ALLOW_SANDBOX_PAYMENTS: "true",
+      // Production builds return URLs from PUBLIC_URL only, never from the request's Host.
+      PUBLIC_URL: "http://127.0.0.1:{port}",
       LOG_LEVEL: "warn",
       SESSION_SECRET: "bench-session-secret-bench-session-secret",
       BILLING_WEBHOOK_SECRET,

@@ -68,6 +68,11 @@ export interface BuildAppOptions {
   renewals?: { intervalMs: number } | false;
   /** Overrides of the rate limits (tests that register many users from one IP raise `register`). */
   rateLimits?: Partial<RateLimits>;
+  /**
+   * How long a client may take to send a whole request (headers and body), 30 s by default: a slowly dripped body
+   * must not hold a socket for minutes.
+   */
+  requestTimeoutMs?: number;
   /** Fastify's logger option; off by default. */
   logger?: FastifyServerOptions["logger"];
   /** Where the web client and the portraits are read from. */
@@ -76,6 +81,8 @@ export interface BuildAppOptions {
 
 /** The request body limit: 1 MiB. */
 export const BODY_LIMIT = 1024 * 1024;
+/** The time a client has to send its whole request. */
+export const REQUEST_TIMEOUT_MS = 30_000;
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
 const MODERATION_TIMEOUT_MS = 10_000;
 
@@ -112,7 +119,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    requestTimeout: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
+    // Node ignores the request timeout unless the headers' one is no longer, and checks both on an interval.
+    http: {
+      headersTimeout: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.min(options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS, 30_000),
+    },
+    // A hop count trusts that many proxies nearest the app (hop 0 is the socket's peer), as Fastify documents.
+    trustProxy:
+      typeof config.trustProxy === "number"
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     routerOptions: { maxParamLength: BILLING_MAX_PARAM_LENGTH },
     frameworkErrors: frameworkErrors(options.billing ? { [BILLING_PREFIX]: billingFrameworkErrors } : {}),
   });
@@ -145,6 +162,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       installLenientJsonParser(api);
       installSameOriginGuard(api);
+      // API answers are private (a user, their chats, their billing) unless a route says otherwise (portraits).
+      api.addHook("onSend", async (_request, reply) => {
+        if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
+      });
       installAuthentication(api, ctx.sessions);
       api.setNotFoundHandler(async () => {
         throw notFound();

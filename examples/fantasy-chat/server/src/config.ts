@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { randomBytes } from "node:crypto";
 import type { StripeOptions } from "@purchases-web/billing-server";
 import { z } from "zod";
@@ -20,8 +21,12 @@ export interface AppConfig {
   /** True when SESSION_SECRET was absent and a random one was made for this process. */
   sessionSecretGenerated: boolean;
   nodeEnv: "development" | "production" | "test";
-  /** Trust X-Forwarded-* from a reverse proxy for the client IP (rate limits) and the host. */
-  trustProxy: boolean;
+  /**
+   * Which reverse proxies' X-Forwarded-* headers are believed (client IP for rate limits, scheme, host): false
+   * (none), a hop count (the last n proxies), or their addresses and CIDR ranges, comma-separated — as Fastify's
+   * `trustProxy` takes them. Never "any": that lets a client choose its own IP.
+   */
+  trustProxy: false | number | string;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   /** The SDK's public API key given to the web client. */
   sdkApiKey: string;
@@ -38,6 +43,11 @@ export interface AppConfig {
    * means the origin of the request that starts the payment.
    */
   publicUrl: string | null;
+  /**
+   * Without PUBLIC_URL (development, tests): the hosts a request may name for its return URLs; loopback names are
+   * always allowed. Any other Host gets `http://localhost:{port}`.
+   */
+  allowedHosts: ReadonlySet<string>;
   /** Authenticates and signs the billing server's webhooks to `/api/webhooks/billing`. */
   billingWebhookSecret: string;
   /** OpenID Connect sign-in in place of local accounts; null for local accounts. */
@@ -75,6 +85,26 @@ export class ConfigError extends Error {
   override readonly name = "ConfigError";
 }
 
+/** An IPv4 or IPv6 address, optionally with a CIDR prefix length. */
+function isProxyAddress(text: string): boolean {
+  const [address = "", prefix, extra] = text.split("/");
+  const kind = isIP(address);
+  if (kind === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits >= 0 && bits <= (kind === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY as Fastify takes it (see {@link AppConfig.trustProxy}). */
+function trustProxyOf(value: string): AppConfig["trustProxy"] {
+  if (/^(false|0)$/i.test(value)) return false;
+  if (/^[1-9]$/.test(value)) return Number(value);
+  return value
+    .split(",")
+    .map((part) => part.trim())
+    .join(",");
+}
+
 const emailList = z
   .string()
   .default("")
@@ -97,7 +127,21 @@ const envSchema = z.object({
   ADMIN_EMAILS: emailList,
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  TRUST_PROXY: z.enum(["true", "false", "1", "0"]).default("false"),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default("false")
+    .refine((v) => v.toLowerCase() !== "true", {
+      message:
+        "TRUST_PROXY=true would believe any X-Forwarded-For, so anyone could pick their IP and dodge the rate limits: set the number of proxies in front of the app (e.g. TRUST_PROXY=1) or their addresses (TRUST_PROXY=10.0.0.2,10.1.0.0/16)",
+    })
+    .refine(
+      (v) => /^(false|0|[1-9])$/i.test(v) || v.split(",").every((part) => isProxyAddress(part.trim())),
+      {
+        message:
+          "TRUST_PROXY must be false, a number of proxies from 1 to 9, or a comma-separated list of IP addresses or CIDR ranges",
+      },
+    ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SDK_API_KEY: z
     .string()
@@ -111,6 +155,15 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: "PAYSTACK_BASE_URL must be an http(s) URL" })
     .default("https://api.paystack.co"),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: "PUBLIC_URL must be an http(s) URL" }).optional(),
+  ALLOWED_HOSTS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(",")
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .default([]),
   BILLING_WEBHOOK_SECRET: z
     .string()
     .min(16, "BILLING_WEBHOOK_SECRET must be at least 16 characters")
@@ -209,6 +262,15 @@ const withOidcComplete = envSchema.superRefine((env, issues) => {
       });
     }
   }
+  // Return URLs (payment callbacks, sign-in redirects) must never come from a Host header a client can forge.
+  if (env.NODE_ENV === "production" && !env.PUBLIC_URL) {
+    issues.addIssue({
+      code: "custom",
+      path: ["PUBLIC_URL"],
+      message:
+        "PUBLIC_URL is required in production (e.g. https://realmheart.example): payment and sign-in return URLs are built from it, never from the request's Host header",
+    });
+  }
   const moderation = env.LLM_MODERATION === "1" || env.LLM_MODERATION === "true";
   if (moderation) require("LLM_BASE_URL", "LLM_MODERATION is on");
   if (env.LLM_MAX_TOKENS >= env.LLM_CONTEXT_TOKENS) {
@@ -246,7 +308,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString("base64url"),
     sessionSecretGenerated: e.SESSION_SECRET === undefined,
     nodeEnv: e.NODE_ENV,
-    trustProxy: e.TRUST_PROXY === "true" || e.TRUST_PROXY === "1",
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     sdkApiKey: e.SDK_API_KEY,
     paymentProvider: e.PAYSTACK_SECRET_KEY ? "paystack" : "sandbox",
@@ -256,6 +318,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       ? { secretKey: e.PAYSTACK_SECRET_KEY, baseUrl: e.PAYSTACK_BASE_URL.replace(/\/+$/, "") }
       : null,
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : null,
+    allowedHosts: new Set(e.ALLOWED_HOSTS),
     // Only this process's own billing server uses it, so a random one per start is enough when unset.
     billingWebhookSecret: e.BILLING_WEBHOOK_SECRET ?? randomBytes(32).toString("base64url"),
     oidc:

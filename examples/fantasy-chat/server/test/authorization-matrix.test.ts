@@ -228,6 +228,21 @@ const ROUTES: Array<{
     expect: { anonymous: 401, owner: 403, other: 403, admin: 409 },
   },
   {
+    route: "GET /api/auth/sessions",
+    call: (c) => c.get("/api/auth/sessions"),
+    expect: { anonymous: 401, owner: 200, other: 200, admin: 200 },
+  },
+  {
+    route: "DELETE /api/auth/sessions/:id",
+    call: (c) => c.request("DELETE", "/api/auth/sessions/AAAAAAAAAAAAAAAA"),
+    expect: { anonymous: 401, owner: 404, other: 404, admin: 404 },
+  },
+  {
+    route: "POST /api/auth/sessions/sign-out-others",
+    call: (c) => c.post("/api/auth/sessions/sign-out-others"),
+    expect: { anonymous: 401, owner: 200, other: 200, admin: 200 },
+  },
+  {
     route: "POST /api/auth/register",
     call: (c) =>
       c.post("/api/auth/register", {

@@ -9,6 +9,7 @@ import {
   createChat,
   parseEvents,
   registerUser,
+  setSubscription,
   startTestApp,
   verifiedUser,
   type Client,
@@ -70,7 +71,7 @@ describe.each(DATABASES)("regenerate, versions, edit and delete on %s", (kind) =
     expect((await client.get(`/api/chats/${chatId}/messages`)).body).toEqual([userMessage, reply]);
   });
 
-  it("regenerates the latest reply as a new selected version, without charging the free allowance again", async () => {
+  it("regenerates the latest reply as a new selected version, charging a free user one free message like a send", async () => {
     const { client } = await verifiedUser(server);
     const chatId = await createChat(client);
     const { reply, freeMessagesUsed } = await send(client, chatId, "Tell me about the court");
@@ -81,7 +82,7 @@ describe.each(DATABASES)("regenerate, versions, edit and delete on %s", (kind) =
     const regenerated = answer.body.reply;
     expect(regenerated).toMatchObject({ id: reply.id, role: "character", versionIndex: 1, versionCount: 2 });
     expect(regenerated.content).not.toBe(reply.content);
-    expect((await client.get("/api/auth/user")).body.freeMessagesUsed).toBe(1);
+    expect((await client.get("/api/auth/user")).body.freeMessagesUsed).toBe(2);
 
     const messages = (await client.get(`/api/chats/${chatId}/messages`)).body;
     expect(messages.at(-1)).toEqual(regenerated);
@@ -96,16 +97,42 @@ describe.each(DATABASES)("regenerate, versions, edit and delete on %s", (kind) =
     });
   });
 
-  it("regenerates even when today's free messages are used up", async () => {
+  it("refuses to regenerate once today's free messages are used up, also after editing the message (finding 3)", async () => {
     const { client } = await verifiedUser(server);
     const chatId = await createChat(client);
     let last: any;
-    for (const content of ["One", "Two", "Three"]) last = (await send(client, chatId, content)).reply;
+    let asked: any;
+    for (const content of ["One", "Two", "Three"])
+      ({ reply: last, userMessage: asked } = await send(client, chatId, content));
     expect((await client.post(`/api/chats/${chatId}/messages`, { content: "Four" })).status).toBe(402);
-    const answer = await client.post(`/api/chats/${chatId}/messages/${last.id}/regenerate`);
-    expect(answer.status).toBe(200);
-    expect(answer.body.reply.versionCount).toBe(2);
+    const refused = await client.post(`/api/chats/${chatId}/messages/${last.id}/regenerate`);
+    expect(refused.status).toBe(402);
+    expect(refused.body.code).toBe("quota_exhausted");
+    // The attack: edit the last message into a new question and regenerate, again and again, for free.
+    const edited = await client.request("PATCH", `/api/chats/${chatId}/messages/${asked.id}`, {
+      body: { content: "Tell me everything about the court instead" },
+    });
+    expect(edited.status).toBe(200);
+    for (let i = 0; i < 3; i++) {
+      expect((await client.post(`/api/chats/${chatId}/messages/${last.id}/regenerate`)).status).toBe(402);
+    }
+    const versions = (await client.get(`/api/chats/${chatId}/messages/${last.id}/versions`)).body.versions;
+    expect(versions).toHaveLength(1);
     expect((await client.get("/api/auth/user")).body.freeMessagesUsed).toBe(3);
+  });
+
+  it("keeps a crisis-support reply free, but its message edited into anything else costs a free message (finding 3)", async () => {
+    const { client } = await verifiedUser(server);
+    const chatId = await createChat(client);
+    const { reply, userMessage } = await send(client, chatId, "I want to kill myself");
+    expect((await client.get("/api/auth/user")).body.freeMessagesUsed).toBe(0);
+    expect((await client.post(`/api/chats/${chatId}/messages/${reply.id}/regenerate`)).status).toBe(200);
+    expect((await client.get("/api/auth/user")).body.freeMessagesUsed).toBe(0);
+    await client.request("PATCH", `/api/chats/${chatId}/messages/${userMessage.id}`, {
+      body: { content: "Describe the throne room" },
+    });
+    expect((await client.post(`/api/chats/${chatId}/messages/${reply.id}/regenerate`)).status).toBe(200);
+    expect((await client.get("/api/auth/user")).body.freeMessagesUsed).toBe(1);
   });
 
   it("streams a regeneration as chunk events and a done event carrying the reply", async () => {
@@ -130,7 +157,8 @@ describe.each(DATABASES)("regenerate, versions, edit and delete on %s", (kind) =
   });
 
   it("keeps every version distinct over several regenerations", async () => {
-    const { client } = await verifiedUser(server);
+    const { client, user } = await verifiedUser(server);
+    await setSubscription(server, user.id, { subscriptionStatus: "active" });
     const chatId = await createChat(client);
     const { reply } = await send(client, chatId, "Hello");
     for (let i = 0; i < 5; i++)
@@ -138,6 +166,20 @@ describe.each(DATABASES)("regenerate, versions, edit and delete on %s", (kind) =
     const { versions } = (await client.get(`/api/chats/${chatId}/messages/${reply.id}/versions`)).body;
     expect(versions).toHaveLength(6);
     expect(new Set(versions.map((v: any) => v.content)).size).toBe(6);
+  });
+
+  it("caps a reply at 20 versions (409 too_many_versions)", async () => {
+    const { client, user } = await verifiedUser(server);
+    await setSubscription(server, user.id, { subscriptionStatus: "active" });
+    const chatId = await createChat(client);
+    const { reply } = await send(client, chatId, "Hello");
+    for (let i = 0; i < 19; i++)
+      expect((await client.post(`/api/chats/${chatId}/messages/${reply.id}/regenerate`)).status).toBe(200);
+    const refused = await client.post(`/api/chats/${chatId}/messages/${reply.id}/regenerate`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe("too_many_versions");
+    const { versions } = (await client.get(`/api/chats/${chatId}/messages/${reply.id}/versions`)).body;
+    expect(versions).toHaveLength(20);
   });
 
   it("refuses to regenerate anything but the chat's latest character message with 409", async () => {

@@ -301,6 +301,21 @@ describe("chat message actions", () => {
     expect(accept).toBe("text/event-stream");
   });
 
+  it("opens the paywall when a regeneration is refused for an exhausted allowance", async () => {
+    chatWith(conversation());
+    server.use(
+      http.post("*/api/chats/chat-1/messages/r1/regenerate", () =>
+        apiError(402, "You have used today's free messages", "quota_exhausted"),
+      ),
+    );
+    const app = renderApp("/chat/chat-1", aUser());
+    await screen.findByText("The moon keeps them.");
+    await app.user.click(screen.getByRole("button", { name: "Regenerate reply" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText(/used today's free messages/)).toBeTruthy();
+    expect(screen.getByText("The moon keeps them.")).toBeTruthy();
+  });
+
   it("switches between versions of the reply with the swipe buttons", async () => {
     const state = chatWith([
       conversation()[0]!,

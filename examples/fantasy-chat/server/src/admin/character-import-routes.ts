@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { moderateFields } from "../moderation/moderate-fields.js";
 import { Buffer } from "node:buffer";
 import { requireAdmin } from "../auth/authenticate.js";
 import { characterCardSchema, type CharacterCard } from "../characters/character-card.js";
@@ -43,7 +44,8 @@ export async function characterImportRoutes(
   app: FastifyInstance,
   { ctx }: { ctx: AppContext },
 ): Promise<void> {
-  app.addHook("preHandler", async (request) => {
+  // onRequest, before the body is read: a 10 MiB card is never parsed for someone who may not import it.
+  app.addHook("onRequest", async (request) => {
     requireAdmin(request);
   });
   app.addContentTypeParser(
@@ -55,6 +57,19 @@ export async function characterImportRoutes(
   app.post("/admin/characters/import", { bodyLimit: CARD_BODY_LIMIT }, async (request, reply) => {
     const png = Buffer.isBuffer(request.body) ? request.body : null;
     const card: CharacterCard = parseInput(characterCardSchema, png ? cardJsonFromPng(png) : request.body);
+    const { data } = card;
+    await moderateFields(ctx.moderator, {
+      name: data.name,
+      description: data.description,
+      personality: data.personality,
+      scenario: data.scenario,
+      first_mes: data.first_mes,
+      mes_example: data.mes_example,
+      system_prompt: data.system_prompt,
+      post_history_instructions: data.post_history_instructions,
+      alternate_greetings: data.alternate_greetings.join("\n"),
+      tags: data.tags.join(", "),
+    });
     const character = await importCharacter(ctx.db, card, png);
     return reply.status(201).send(character);
   });

@@ -13,6 +13,7 @@ import { requireUser } from "./authenticate.js";
 import { clearSessionCookie, readSessionToken } from "./session-cookie.js";
 import type { UserRow } from "./session-store.js";
 import { startSession } from "./start-session.js";
+import { newPasswordField } from "./password-rules.js";
 
 const email = emailField();
 const name = (label: string) =>
@@ -20,9 +21,7 @@ const name = (label: string) =>
 
 const registerSchema = z.object({
   email,
-  password: requiredString("Password is required")
-    .min(8, "Password must be at least 8 characters")
-    .max(200, "Password must be at most 200 characters"),
+  password: newPasswordField(),
   firstName: name("First name").min(1, "First name is required"),
   lastName: name("Last name").optional().default(""),
 });
@@ -82,6 +81,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   app.post("/auth/login", async (request, reply) => {
     if (!localAccounts) throw notFound();
     const body = parseInput(loginSchema, request.body);
+    await ctx.limiter.hit(ctx.limits.loginPerIp, request.ip);
     await ctx.limiter.hit(ctx.limits.login, `${request.ip}\n${body.email}`);
     const [found] = await ctx.db.select().from(users).where(eq(users.email, body.email)).limit(1);
     const matches = await verifyPassword(body.password, found?.passwordHash ?? (await decoyPasswordHash()));
@@ -95,6 +95,22 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         .returning();
     }
     return reply.send(await startSession(ctx, request, reply, user));
+  });
+
+  // Where the user is signed in (docs/product.md, "Sessions"): the list, one session ended, or all but this one.
+  app.get("/auth/sessions", async (request) =>
+    ctx.sessions.list(requireUser(request).id, readSessionToken(request) ?? null),
+  );
+
+  app.post("/auth/sessions/sign-out-others", async (request) => {
+    const user = requireUser(request);
+    return { ended: await ctx.sessions.revokeOthers(user.id, readSessionToken(request) ?? null) };
+  });
+
+  app.delete<{ Params: { id: string } }>("/auth/sessions/:id", async (request) => {
+    const user = requireUser(request);
+    if (!(await ctx.sessions.revokeById(user.id, request.params.id))) throw notFound("Session not found");
+    return { ended: 1 };
   });
 
   app.get("/logout", async (request, reply) => {

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, gt } from "drizzle-orm";
+import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
+import { isStorableText } from "../http/validate.js";
 import type { Clock } from "../clock.js";
 import { keyedDigest } from "../crypto/keyed-digest.js";
 import type { AppDb } from "../db/database.js";
@@ -12,6 +13,18 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
 export type UserRow = typeof users.$inferSelect;
 
 /** A new session: the token goes into the cookie, only its digest into the database. */
+/** How many characters of a session's digest name it in the sessions list. */
+const SESSION_ID_LENGTH = 16;
+
+/** A session as its user sees it in the list. */
+export interface SessionView {
+  id: string;
+  createdAt: string;
+  expiresAt: string;
+  userAgent: string | null;
+  current: boolean;
+}
+
 export interface NewSession {
   token: string;
   expiresAt: Date;
@@ -33,13 +46,56 @@ export class SessionStore {
     private readonly secret: string,
   ) {}
 
-  /** Starts a new session for the user. */
-  async create(userId: string): Promise<NewSession> {
+  /** Starts a new session for the user, noting the browser's User-Agent (cut to 200 characters). */
+  async create(userId: string, userAgent: string | null = null): Promise<NewSession> {
     const token = randomBytes(32).toString("base64url");
     const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-    await this.db.insert(sessions).values({ digest: this.digest(token), userId, createdAt: now, expiresAt });
+    const agent = userAgent && isStorableText(userAgent) ? userAgent.slice(0, 200) : null;
+    await this.db
+      .insert(sessions)
+      .values({ digest: this.digest(token), userId, createdAt: now, expiresAt, userAgent: agent });
     return { token, expiresAt };
+  }
+
+  /**
+   * The user's running sessions, newest first: an opaque id (the start of the stored digest, which cannot sign
+   * anyone in), when it began and ends, its browser, and whether it is the one `currentToken` belongs to.
+   */
+  async list(userId: string, currentToken: string | null): Promise<SessionView[]> {
+    const current = currentToken && TOKEN.test(currentToken) ? this.digest(currentToken) : null;
+    const rows = await this.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, this.clock.now())))
+      .orderBy(desc(sessions.createdAt));
+    return rows.map((row) => ({
+      id: row.digest.slice(0, SESSION_ID_LENGTH),
+      createdAt: row.createdAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
+      userAgent: row.userAgent,
+      current: row.digest === current,
+    }));
+  }
+
+  /** Ends every session of the user but `currentToken`'s; returns how many ended. */
+  async revokeOthers(userId: string, currentToken: string | null): Promise<number> {
+    const current = currentToken && TOKEN.test(currentToken) ? this.digest(currentToken) : "";
+    const ended = await this.db
+      .delete(sessions)
+      .where(and(eq(sessions.userId, userId), ne(sessions.digest, current)))
+      .returning({ digest: sessions.digest });
+    return ended.length;
+  }
+
+  /** Ends one of the user's sessions by its listed id; returns whether one ended (never another user's). */
+  async revokeById(userId: string, id: string): Promise<boolean> {
+    if (!/^[A-Za-z0-9_-]{16}$/.test(id)) return false;
+    const ended = await this.db
+      .delete(sessions)
+      .where(and(eq(sessions.userId, userId), sql`left(${sessions.digest}, ${SESSION_ID_LENGTH}) = ${id}`))
+      .returning({ digest: sessions.digest });
+    return ended.length > 0;
   }
 
   /** The signed-in user, or null for an unknown, malformed or expired token. */

@@ -23,6 +23,11 @@ export async function startSession(
   const view = toUserView(user, await freeMessagesUsed(ctx.db, user.id, now), now);
   const previous = readSessionToken(request);
   if (previous) await ctx.sessions.revoke(previous);
-  setSessionCookie(request, reply, await ctx.sessions.create(user.id), ctx.config.nodeEnv === "production");
+  setSessionCookie(
+    request,
+    reply,
+    await ctx.sessions.create(user.id, request.headers["user-agent"] ?? null),
+    ctx.config.nodeEnv === "production",
+  );
   return view;
 }

@@ -1,3 +1,4 @@
+import { isStorableText } from "../http/validate.js";
 import type { FastifyInstance } from "fastify";
 import { asc, eq } from "drizzle-orm";
 import { Buffer } from "node:buffer";
@@ -28,7 +29,9 @@ const EXPORT_PNG_SIZE = 256;
  */
 export async function characterRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const fullCharacter = async (id: string) => {
-    const [row] = await ctx.db.select().from(characters).where(eq(characters.id, id)).limit(1);
+    const [row] = isStorableText(id)
+      ? await ctx.db.select().from(characters).where(eq(characters.id, id)).limit(1)
+      : [];
     if (!row) throw notFound("Character not found");
     return row;
   };

@@ -1,3 +1,4 @@
+import { isStorableText } from "../http/validate.js";
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import { characters } from "../db/schema.js";
@@ -25,6 +26,8 @@ export const characterColumns = {
  * const character = await findCharacter(ctx, chat.characterId);
  */
 export async function findCharacter(ctx: AppContext, id: string): Promise<CharacterView | null> {
+  // An id from a URL may hold what no stored id can (NUL, a lone surrogate): unknown, not a database error.
+  if (!isStorableText(id)) return null;
   const [row] = await ctx.db.select(characterColumns).from(characters).where(eq(characters.id, id)).limit(1);
   return row ?? null;
 }

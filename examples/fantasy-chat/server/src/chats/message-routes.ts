@@ -3,6 +3,7 @@ import { requireUser } from "../auth/authenticate.js";
 import type { AppContext } from "../context.js";
 import { parseInput } from "../http/validate.js";
 import { acceptRegenerate, storeVersion } from "./regenerate-reply.js";
+import { refundFreeMessage } from "../users/free-allowance.js";
 import { answerWithReply } from "./reply-response.js";
 import {
   acceptMessage,
@@ -42,8 +43,10 @@ export async function messageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       return answerWithReply(ctx, request, reply, {
         chunks: (signal) => replyChunks(ctx, accepted.replyRequest, signal),
         store: (text) => storeVersion(ctx, accepted.target.id, text),
-        // The answered message was paid for when it was sent; a failed regeneration leaves the reply as it was.
-        unanswered: async () => {},
+        // A failed regeneration leaves the reply as it was and gives the free message back.
+        unanswered: async () => {
+          if (accepted.chargedDay) await refundFreeMessage(ctx.db, user.id, accepted.chargedDay);
+        },
       });
     },
   );

@@ -6,6 +6,7 @@ import { messages, type MessageVersion } from "../db/schema.js";
 import { ApiError, forbidden, notFound, subscriptionRequired } from "../http/api-error.js";
 import type { ReplyRequest } from "../replies/reply-engine.js";
 import { isPremium, subscriptionStatusAt } from "../users/subscription-status.js";
+import { consumeFreeMessage, refundFreeMessage, utcDay } from "../users/free-allowance.js";
 import {
   findChatMessage,
   findOwnedChat,
@@ -21,7 +22,12 @@ export interface AcceptedRegenerate {
   target: MessageRow;
   /** What the engine needs; null when the answered message gets the crisis-support reply again. */
   replyRequest: ReplyRequest | null;
+  /** The UTC day a free message was taken on for this regeneration (null: premium, or a support reply). */
+  chargedDay: string | null;
 }
+
+/** Versions a reply may have at most: regenerating beyond that is refused. */
+export const MAX_REPLY_VERSIONS = 20;
 
 /** Every version of a message, oldest first (a message stored before versions existed has one: itself). */
 export function versionsOf(message: MessageRow): MessageVersion[] {
@@ -31,11 +37,21 @@ export function versionsOf(message: MessageRow): MessageVersion[] {
 const notLatest = () =>
   new ApiError(409, "Only the latest reply in a chat can be regenerated", "not_latest_reply");
 
+const tooManyVersions = () =>
+  new ApiError(
+    409,
+    `This reply already has ${MAX_REPLY_VERSIONS} versions. Choose one, or send a new message`,
+    "too_many_versions",
+  );
+
 /**
  * Checks a regenerate request, in order: the chat is the user's and the message is in it (404), it is the chat's
  * latest character message (409), the send rate (429), moderation of the answered message (400; self-harm gets
  * the support reply again), age confirmed (403), trial not expired (402), premium character only for premium
- * users (402). Nothing is charged: the answered message already was.
+ * users (402), at most {@link MAX_REPLY_VERSIONS} versions (409). A new reply is a reply like any other: a free
+ * user pays one free message for it (402 `quota_exhausted` when none is left; given back if no reply comes), so
+ * editing a message and regenerating never yields free replies past the allowance. Only the crisis-support reply
+ * is free, and it is given only while the answered message still calls for it.
  *
  * @example
  * const accepted = await acceptRegenerate(ctx, user, chatId, messageId);
@@ -55,6 +71,7 @@ export async function acceptRegenerate(
     .orderBy(desc(messages.seq))
     .limit(1);
   if (target.role !== "character" || latest?.id !== target.id) throw notLatest();
+  if (versionsOf(target).length >= MAX_REPLY_VERSIONS) throw tooManyVersions();
   await ctx.limiter.hit(ctx.limits.send, user.id);
 
   const [previous] = await ctx.db
@@ -66,7 +83,7 @@ export async function acceptRegenerate(
   const answered = previous?.role === "user" ? previous : null;
   const verdict = answered ? await ctx.moderator.check(answered.content) : { action: "allow" as const };
   if (verdict.action === "block") throw contentPolicyViolation();
-  if (verdict.action === "support") return { target, replyRequest: null };
+  if (verdict.action === "support") return { target, replyRequest: null, chargedDay: null };
 
   const character = await findCharacter(ctx, chat.characterId);
   if (!character) throw notFound("Character not found");
@@ -75,16 +92,27 @@ export async function acceptRegenerate(
   if (subscriptionStatusAt(user, ctx.clock.now()) === "expired") throw subscriptionRequired("trial_expired");
   if (character.premium && !premium) throw subscriptionRequired("premium_character");
 
-  const replyRequest = await buildReplyRequest(ctx, {
-    user,
-    chatId: chat.id,
-    character,
-    premium,
-    message: answered?.content ?? "",
-    beforeSeq: answered?.seq ?? target.seq,
-    alsoAvoid: versionsOf(target).map((v) => v.content),
-  });
-  return { target, replyRequest };
+  const now = ctx.clock.now();
+  const chargedDay = premium ? null : utcDay(now);
+  if (!premium) {
+    const used = await ctx.db.transaction((tx) => consumeFreeMessage(tx, user.id, now));
+    if (used === null) throw subscriptionRequired("quota_exhausted");
+  }
+  try {
+    const replyRequest = await buildReplyRequest(ctx, {
+      user,
+      chatId: chat.id,
+      character,
+      premium,
+      message: answered?.content ?? "",
+      beforeSeq: answered?.seq ?? target.seq,
+      alsoAvoid: versionsOf(target).map((v) => v.content),
+    });
+    return { target, replyRequest, chargedDay };
+  } catch (error) {
+    if (chargedDay) await refundFreeMessage(ctx.db, user.id, chargedDay);
+    throw error;
+  }
 }
 
 /**

@@ -8,12 +8,45 @@ const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 const MAX_MEMORY = 64 * 1024 * 1024;
 
+/**
+ * Hashes that may run at once: each takes 32 MiB and a libuv thread, so a burst of sign-ins (one IP rotating
+ * emails, many IPs) queues here instead of exhausting memory and the thread pool for everything else.
+ */
+export const MAX_CONCURRENT_HASHES = 4;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+/** Runs `work` when fewer than {@link MAX_CONCURRENT_HASHES} hashes are running, first come first served. */
+async function limited<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+/** How many hashes are running and waiting now (for tests and diagnostics). */
+export function hashLoad(): { running: number; waiting: number } {
+  return { running, waiting: waiting.length };
+}
+
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { ...options, maxmem: MAX_MEMORY }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
-  });
+  return limited(
+    () =>
+      new Promise((resolve, reject) => {
+        scrypt(
+          password.normalize("NFKC"),
+          salt,
+          KEY_LENGTH,
+          { ...options, maxmem: MAX_MEMORY },
+          (error, key) => (error ? reject(error) : resolve(key)),
+        );
+      }),
+  );
 }
 
 /**

@@ -74,6 +74,8 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: moment("created_at").notNull(),
     expiresAt: moment("expires_at").notNull(),
+    /** The browser that signed in (its User-Agent, at most 200 characters), so the user can tell sessions apart. */
+    userAgent: text("user_agent"),
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expiry_idx").on(t.expiresAt)],
 );

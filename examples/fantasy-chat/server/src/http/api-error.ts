@@ -20,6 +20,7 @@ export type ApiErrorCode =
   | "rate_limited"
   | "reply_failed"
   | "not_latest_reply"
+  | "too_many_versions"
   | "not_own_message"
   | "invalid_card"
   | "payment_not_found"

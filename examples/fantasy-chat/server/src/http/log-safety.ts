@@ -55,6 +55,11 @@ export function serializeErrorSafely(error: Error): {
 export function appLoggerOptions(level: string) {
   return {
     level,
+    formatters: {
+      // A payment reference settles its payment: logs keep only enough of it to find the payment.
+      log: (object: Record<string, unknown>) =>
+        typeof object.reference === "string" ? { ...object, reference: shorten(object.reference) } : object,
+    },
     redact: {
       paths: [
         "req.headers.cookie",
@@ -65,6 +70,48 @@ export function appLoggerOptions(level: string) {
       ],
       censor: "[redacted]",
     },
-    serializers: { err: serializeErrorSafely },
+    serializers: {
+      err: serializeErrorSafely,
+      req: (request: {
+        method?: string;
+        url?: string;
+        ip?: string;
+        socket?: { remoteAddress?: string };
+      }) => ({
+        method: request.method,
+        url: redactUrl(request.url ?? ""),
+        remoteAddress: request.ip ?? request.socket?.remoteAddress,
+      }),
+    },
   };
+}
+
+/** A credential cut to its first 6 characters, enough to find it in the database, not enough to use it. */
+function shorten(value: string): string {
+  return value.length > 8 ? `${value.slice(0, 6)}…` : "…";
+}
+
+/** Query parameters and path segments that work as credentials (payment references, OIDC codes, link tokens). */
+const SECRET_PARAMS = new Set(["reference", "trxref", "code", "state", "token"]);
+const SECRET_SEGMENTS = /(\/sandbox\/authorize\/|\/manage\/)([^/?#]+)/g;
+
+/**
+ * A request URL as the log may keep it: payment references, OIDC codes and states, and management link tokens
+ * shortened (see {@link shorten}).
+ *
+ * @example
+ * redactUrl("/payment/callback?reference=rh-4f0c9a1b2c3d"); // "/payment/callback?reference=rh-4f0…"
+ */
+export function redactUrl(url: string): string {
+  const [path = "", query] = url.split("?", 2);
+  const safePath = path.replace(
+    SECRET_SEGMENTS,
+    (_all, prefix: string, secret: string) => `${prefix}${shorten(secret)}`,
+  );
+  if (query === undefined) return safePath;
+  const params = query.split("&").map((pair) => {
+    const [key = "", value] = pair.split("=", 2);
+    return value !== undefined && SECRET_PARAMS.has(key.toLowerCase()) ? `${key}=${shorten(value)}` : pair;
+  });
+  return `${safePath}?${params.join("&")}`;
 }

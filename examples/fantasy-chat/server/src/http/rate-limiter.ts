@@ -15,6 +15,8 @@ export interface RateLimitRule {
 
 /** Sign-in attempts per IP and email. */
 export const LOGIN_LIMIT: RateLimitRule = { name: "login", limit: 10, windowMs: 15 * 60_000 };
+/** Sign-in attempts per IP, whatever the email (rotating emails must not buy unlimited password hashing). */
+export const LOGIN_IP_LIMIT: RateLimitRule = { name: "login-ip", limit: 50, windowMs: 15 * 60_000 };
 /** Account creations per IP. */
 export const REGISTER_LIMIT: RateLimitRule = { name: "register", limit: 20, windowMs: 60 * 60_000 };
 /** Chat messages per user. */
@@ -32,6 +34,7 @@ export const PAYMENT_VERIFY_LIMIT: RateLimitRule = {
 /** The limits the app applies. */
 export interface RateLimits {
   login: RateLimitRule;
+  loginPerIp: RateLimitRule;
   register: RateLimitRule;
   send: RateLimitRule;
   paymentStart: RateLimitRule;
@@ -41,6 +44,7 @@ export interface RateLimits {
 /** The production limits. */
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   login: LOGIN_LIMIT,
+  loginPerIp: LOGIN_IP_LIMIT,
   register: REGISTER_LIMIT,
   send: SEND_LIMIT,
   paymentStart: PAYMENT_START_LIMIT,

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { forbidden } from "./api-error.js";
+import { isBehindTls } from "./security-headers.js";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -15,8 +16,10 @@ export function isSameOriginRequest(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
   if (origin === undefined) return true;
   try {
-    // `Origin: null` (sandboxed frames, some redirects) fails to parse and is refused.
-    return new URL(origin).host === request.host;
+    // `Origin: null` (sandboxed frames, some redirects) fails to parse and is refused. The scheme counts too: a
+    // page on http://host (injected on a plain-HTTP hop) is not the https://host site.
+    const url = new URL(origin);
+    return url.host === request.host && url.protocol === (isBehindTls(request) ? "https:" : "http:");
   } catch {
     return false;
   }

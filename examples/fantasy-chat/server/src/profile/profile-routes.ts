@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { moderateFields } from "../moderation/moderate-fields.js";
 import { requireUser } from "../auth/authenticate.js";
 import type { AppContext } from "../context.js";
 import { parseInput } from "../http/validate.js";
@@ -17,6 +18,7 @@ export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   app.put("/profile", async (request) => {
     const user = requireUser(request);
     const input = parseInput(profileSchema, request.body);
+    await moderateFields(ctx.moderator, { preferredName: input.preferredName, backstory: input.backstory });
     return saveProfile(ctx.db, user.id, input, ctx.clock.now());
   });
 }

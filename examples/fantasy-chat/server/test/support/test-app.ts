@@ -12,7 +12,7 @@ import { buildApp, type BuildAppOptions } from "../../src/app.js";
 import type { Clock } from "../../src/clock.js";
 import { loadConfig, type AppConfig } from "../../src/config.js";
 import { openAppDatabase, type AppDatabase } from "../../src/db/database.js";
-import { REGISTER_LIMIT } from "../../src/http/rate-limiter.js";
+import { LOGIN_IP_LIMIT, REGISTER_LIMIT } from "../../src/http/rate-limiter.js";
 import { appPaths } from "../../src/paths.js";
 import { users, type StoredSubscriptionStatus } from "../../src/db/schema.js";
 
@@ -69,8 +69,11 @@ export async function startTestApp(
     ...env,
   });
   const clock = new TestClock();
-  // Every test user registers from 127.0.0.1: the per-IP registration limit would stop a suite early.
-  const rateLimits = { register: { ...REGISTER_LIMIT, limit: 1_000_000 } };
+  // Every test client comes from 127.0.0.1: the per-IP limits are raised (tests of those limits set their own).
+  const rateLimits = {
+    register: { ...REGISTER_LIMIT, limit: 1_000_000 },
+    loginPerIp: { ...LOGIN_IP_LIMIT, limit: 1_000_000 },
+  };
   // Server tests see the client as not built, whether or not web/dist exists (tests that serve one pass `paths`).
   const paths = { webDist: join(tmpdir(), "realmheart-no-web-client"), public: appPaths.public };
   const app = await buildApp({ config, database, clock, rateLimits, paths, ...rest });

@@ -31,7 +31,7 @@ describe("configuration from the environment", () => {
       ADMIN_EMAILS: " Keeper@Realmheart.test, second@realmheart.test ,",
       SESSION_SECRET: "s".repeat(32),
       NODE_ENV: "production",
-      TRUST_PROXY: "true",
+      TRUST_PROXY: "1",
       SDK_API_KEY: "rcb_sb_abc",
       PAYSTACK_SECRET_KEY: "sk_test_x",
       PAYSTACK_BASE_URL: "http://127.0.0.1:4010/",
@@ -48,7 +48,7 @@ describe("configuration from the environment", () => {
       sessionSecret: "s".repeat(32),
       sessionSecretGenerated: false,
       nodeEnv: "production",
-      trustProxy: true,
+      trustProxy: 1,
       logLevel: "info",
       sdkApiKey: "rcb_sb_abc",
       paymentProvider: "paystack",
@@ -206,7 +206,11 @@ describe("configuration from the environment", () => {
   });
 
   describe("in production", () => {
-    const production = { NODE_ENV: "production", SESSION_SECRET: "s".repeat(32) };
+    const production = {
+      NODE_ENV: "production",
+      SESSION_SECRET: "s".repeat(32),
+      PUBLIC_URL: "https://realmheart.example",
+    };
 
     it("refuses to start on the sandbox gateway or a test_/rcb_sb_ key, naming what to set", () => {
       const refusal = () => {

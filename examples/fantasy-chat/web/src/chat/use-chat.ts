@@ -5,6 +5,7 @@ import { CHATS_KEY, characterKey, chatKey, messagesKey } from "../api/keys";
 import { apiRequest } from "../api/request";
 import type { Character, Chat, Message } from "../api/types";
 import { USER_KEY } from "../auth/use-auth";
+import { isApiError, needsSubscription } from "../api/api-error";
 import { handleCreateError, handleMessageActionError, handleSendError, isAbort } from "./chat-errors";
 import { streamReply } from "./stream-reply";
 
@@ -100,7 +101,11 @@ export function useChat(chatId: string | null, newChatCharacterId: string | null
         {},
         { userText: null, replacing: messageId },
       ),
-    onError: (error) => handleMessageActionError(error, "Failed to regenerate reply"),
+    // A regeneration costs a free message like a send: out of them, the paywall opens as it does for a send.
+    onError: (error) =>
+      needsSubscription(error)
+        ? setPaywall({ code: isApiError(error) ? error.code : null })
+        : handleMessageActionError(error, "Failed to regenerate reply"),
   });
 
   const change = useMutation({

@@ -9,6 +9,7 @@ import type { Profile as ProfileData } from "../api/types";
 import { USER_KEY } from "../auth/use-auth";
 import { toast } from "../toast/toast-store";
 import { BackPage } from "../ui/BackPage";
+import { SessionsList } from "../auth/SessionsList";
 import { Spinner } from "../ui/Spinner";
 import { PROFILE_LIMITS, validateProfile, type ProfileErrors } from "./profile-rules";
 
@@ -32,6 +33,7 @@ export default function Profile() {
       ) : (
         <ProfileForm initial={profile.data} />
       )}
+      <SessionsList />
     </BackPage>
   );
 }

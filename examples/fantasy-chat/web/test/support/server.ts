@@ -23,6 +23,17 @@ export const server = setupServer(
   http.get("*/api/chats", () => HttpResponse.json([])),
   http.get("*/api/profile", () => HttpResponse.json(PROFILE)),
   http.get("*/api/admin/billing", () => HttpResponse.json(aBilling())),
+  http.get("*/api/auth/sessions", () =>
+    HttpResponse.json([
+      {
+        id: "current-session-1",
+        createdAt: "2026-11-20T10:00:00.000Z",
+        expiresAt: "2026-12-20T10:00:00.000Z",
+        userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36",
+        current: true,
+      },
+    ]),
+  ),
   http.get("*/api/config", () =>
     HttpResponse.json({ sdkApiKey: "test_key", billingBaseUrl: "/billing", paymentProvider: "sandbox" }),
   ),
