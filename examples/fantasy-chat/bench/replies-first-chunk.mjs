@@ -21,6 +21,8 @@ const app = await buildApp({
     NODE_ENV: "production",
     ALLOW_SANDBOX_PAYMENTS: "true",
     PUBLIC_URL: "http://127.0.0.1",
+    // Production needs one; this bench sends no mail.
+    SMTP_URL: "smtp://127.0.0.1:9",
     SESSION_SECRET: "bench-secret-bench-secret-bench-secret-0",
   }),
   database,

@@ -3,6 +3,7 @@
 // concurrently). Both servers start through the SDK benches' startNodeServer, which also cleans up after a crash.
 import { join } from "node:path";
 import pg from "pg";
+import { SMTPServer } from "smtp-server";
 import { startNodeServer } from "../../../../bench/support/processes.mjs";
 import { ROOT } from "../../../../bench/support/report.mjs";
 
@@ -15,6 +16,28 @@ export function startHelloServer() {
   return startNodeServer(join(ROOT, "examples/fantasy-chat/bench/support/hello-server.mjs"), {}, "/");
 }
 
+/**
+ * A mail sink on loopback: production mode requires SMTP_URL, and the benches' sign-ups send verification mails,
+ * which are accepted and dropped here. Started once per bench process.
+ */
+let mailSink = null;
+async function mailSinkUrl() {
+  if (!mailSink) {
+    mailSink = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onData(stream, _session, callback) {
+        stream.on("data", () => {});
+        stream.on("end", () => callback());
+      },
+    });
+    await new Promise((resolve) => mailSink.listen(0, "127.0.0.1", resolve));
+    mailSink.server.unref();
+  }
+  return `smtp://127.0.0.1:${mailSink.server.address().port}`;
+}
+
 /** The shared secret the bench signs billing webhooks with (passed to the app as BILLING_WEBHOOK_SECRET). */
 export const BILLING_WEBHOOK_SECRET = "bench-billing-webhook-secret-0123456789";
 
@@ -22,7 +45,8 @@ export const BILLING_WEBHOOK_SECRET = "bench-billing-webhook-secret-0123456789";
  * The built Realmheart server in production mode on a fresh data directory; `databaseUrl` null means PGlite.
  * `onOutput` and `nodeArgs` as for {@link startNodeServer}.
  */
-export function startAppServer({ databaseUrl = null, env = {}, onOutput, nodeArgs } = {}) {
+export async function startAppServer({ databaseUrl = null, env = {}, onOutput, nodeArgs } = {}) {
+  const smtpUrl = await mailSinkUrl();
   return startNodeServer(
     APP_MAIN,
     {
@@ -31,6 +55,7 @@ export function startAppServer({ databaseUrl = null, env = {}, onOutput, nodeArg
       ALLOW_SANDBOX_PAYMENTS: "true",
       // Production builds return URLs from PUBLIC_URL only, never from the request's Host.
       PUBLIC_URL: "http://127.0.0.1:{port}",
+      SMTP_URL: smtpUrl,
       LOG_LEVEL: "warn",
       SESSION_SECRET: "bench-session-secret-bench-session-secret",
       BILLING_WEBHOOK_SECRET,

@@ -103,3 +103,19 @@ export async function runRenewals(app: RunningApp): Promise<RenewalReport> {
   expect(answer.status).toBe(200);
   return (await answer.json()) as RenewalReport;
 }
+
+/**
+ * Opens the newest verification mail's link to `email` in the page, as its owner would (the built server's test
+ * outbox holds the mails), and waits for the confirmation.
+ */
+export async function verifyEmailByMail(page: Page, app: RunningApp, email: string): Promise<void> {
+  const outbox = (await (await fetch(`${app.url}/api/test/outbox`)).json()) as { to: string; text: string }[];
+  const link = outbox
+    .filter((m) => m.to === email)
+    .map((m) => m.text.match(/https?:\/\/\S+\/verify-email\?token=[A-Za-z0-9_-]+/)?.[0])
+    .filter(Boolean)
+    .at(-1);
+  expect(link, `a verification mail to ${email}`).toBeTruthy();
+  await page.goto(link!);
+  await page.getByText("Your email is confirmed. Thank you!").waitFor();
+}

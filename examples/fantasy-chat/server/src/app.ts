@@ -39,6 +39,8 @@ import { startPeriodicWorker } from "./system/periodic-worker.js";
 import { SANDBOX_PREFIX, SandboxGateway } from "./payments/gateways/sandbox-gateway.js";
 import { sandboxRoutes } from "./payments/gateways/sandbox-routes.js";
 import { trialRoutes } from "./payments/trial-routes.js";
+import { createMailer, type Mailer } from "./mail/mailer.js";
+import { emailRoutes } from "./auth/email-routes.js";
 import { subscriptionRoutes } from "./subscription/subscription-routes.js";
 import { profileRoutes } from "./profile/profile-routes.js";
 import { openAiModerator } from "./moderation/openai-moderator.js";
@@ -62,6 +64,8 @@ export interface BuildAppOptions {
   replyEngine?: ReplyEngine;
   /** By default the built-in rules, plus the model server's `/moderations` when LLM_MODERATION is on. */
   moderator?: Moderator;
+  /** The mailer; by default SMTP_URL's, or the log in development (and the outbox with NODE_ENV=test). */
+  mailer?: Mailer;
   /** The card payment gateway; by default Paystack when PAYSTACK_SECRET_KEY is set, else the built-in sandbox. */
   paymentGateway?: PaymentGateway;
   /** The renewal worker's interval (60 s by default), or false to run none (tests call `runRenewals`). */
@@ -152,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ),
     gateway,
     log: app.log,
+    mailer: options.mailer ?? createMailer(config, app.log, clock),
   };
   await seedCharacters(database.db);
 
@@ -187,6 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         paymentRoutes,
         trialRoutes,
         subscriptionRoutes,
+        emailRoutes,
         // These two read their bodies raw (to check signatures); each is its own plugin, so the raw parser stays
         // theirs.
         paystackWebhookRoutes,

@@ -48,6 +48,10 @@ export interface AppConfig {
    * always allowed. Any other Host gets `http://localhost:{port}`.
    */
   allowedHosts: ReadonlySet<string>;
+  /** Where mail goes out (`smtp://user:pass@host:587`, `smtps://…`); null: development prints mails to the log. */
+  smtpUrl: string | null;
+  /** The sender of the app's mails. */
+  mailFrom: string;
   /** Authenticates and signs the billing server's webhooks to `/api/webhooks/billing`. */
   billingWebhookSecret: string;
   /** OpenID Connect sign-in in place of local accounts; null for local accounts. */
@@ -155,6 +159,11 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: "PAYSTACK_BASE_URL must be an http(s) URL" })
     .default("https://api.paystack.co"),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: "PUBLIC_URL must be an http(s) URL" }).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, "SMTP_URL must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().max(200).default("Realmheart <no-reply@realmheart.local>"),
   ALLOWED_HOSTS: z
     .string()
     .transform((v) =>
@@ -262,6 +271,15 @@ const withOidcComplete = envSchema.superRefine((env, issues) => {
       });
     }
   }
+  // Address verification and password resets need mail that arrives.
+  if (env.NODE_ENV === "production" && !env.SMTP_URL && !env.OIDC_ISSUER_URL) {
+    issues.addIssue({
+      code: "custom",
+      path: ["SMTP_URL"],
+      message:
+        "SMTP_URL is required in production (e.g. smtps://user:password@smtp.example:465): accounts are verified and passwords reset by mail",
+    });
+  }
   // Return URLs (payment callbacks, sign-in redirects) must never come from a Host header a client can forge.
   if (env.NODE_ENV === "production" && !env.PUBLIC_URL) {
     issues.addIssue({
@@ -319,6 +337,8 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       : null,
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : null,
     allowedHosts: new Set(e.ALLOWED_HOSTS),
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
     // Only this process's own billing server uses it, so a random one per start is enough when unset.
     billingWebhookSecret: e.BILLING_WEBHOOK_SECRET ?? randomBytes(32).toString("base64url"),
     oidc:

@@ -5,6 +5,7 @@ import type { AppConfig } from "./config.js";
 import type { AppDb } from "./db/database.js";
 import type { RateLimiter, RateLimits } from "./http/rate-limiter.js";
 import type { Moderator } from "./moderation/moderator.js";
+import type { Mailer } from "./mail/mailer.js";
 import type { PaymentGateway } from "./payments/gateways/payment-gateway.js";
 import type { ReplyEngine } from "./replies/reply-engine.js";
 
@@ -21,4 +22,6 @@ export interface AppContext {
   /** Paystack, or the built-in sandbox gateway. */
   gateway: PaymentGateway;
   log: FastifyBaseLogger;
+  /** Verification and password-reset mails. */
+  mailer: Mailer;
 }

@@ -44,6 +44,7 @@ describe.each(DATABASES)("local accounts on %s", (kind) => {
       trialEndDate: null,
       paymentMethodSetup: false,
       billingIssue: false,
+      emailVerified: false,
       createdAt: server.clock.now().toISOString(),
     });
     const me = await client.get("/api/auth/user");
@@ -190,7 +191,7 @@ describe.each(DATABASES)("local accounts on %s", (kind) => {
     }
   });
 
-  it("makes ADMIN_EMAILS admins on registration and on sign-in, case-insensitively", async () => {
+  it("makes verified ADMIN_EMAILS admins when verified and on sign-in, case-insensitively", async () => {
     const { client, user } = await registerUser(server, { email: ADMIN_EMAIL.toUpperCase() });
     expect(user.role).toBe("admin");
     await setSubscription(server, user.id, { role: "user" });

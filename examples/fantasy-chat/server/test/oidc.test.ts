@@ -1,3 +1,4 @@
+import { SessionStore } from "../src/auth/session-store.js";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { users } from "../src/db/schema.js";
@@ -148,9 +149,14 @@ describe.each(DATABASES)("OpenID Connect sign-in on %s", (kind) => {
   it("links an existing account only by a verified email, and promotes verified ADMIN_EMAILS", async () => {
     const email = uniqueEmail("linked");
     const now = server.clock.now();
-    await server.database.db
-      .insert(users)
-      .values({ email, firstName: "Old", lastName: "", createdAt: now, updatedAt: now });
+    await server.database.db.insert(users).values({
+      email,
+      firstName: "Old",
+      lastName: "",
+      emailVerifiedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    });
     provider.next = { sub: `unverified-${kind}`, email, email_verified: false };
     expect((await signIn(new Client(server))).status).toBe(409);
     provider.next = { sub: `verified-${kind}`, email, email_verified: true };
@@ -162,6 +168,33 @@ describe.each(DATABASES)("OpenID Connect sign-in on %s", (kind) => {
     const keeper = new Client(server);
     await signIn(keeper);
     expect((await keeper.get("/api/auth/user")).body.role).toBe("admin");
+  });
+
+  it("never merges an unverified local account: it loses the address and its sessions (finding 1)", async () => {
+    const email = uniqueEmail("squatted");
+    const now = server.clock.now();
+    const [squat] = await server.database.db
+      .insert(users)
+      .values({ email, firstName: "Squatter", lastName: "", role: "admin", createdAt: now, updatedAt: now })
+      .returning();
+    const { token } = await new SessionStore(
+      server.database.db,
+      server.clock,
+      server.config.sessionSecret,
+    ).create(squat!.id);
+    const squatter = new Client(server);
+    squatter.cookies.set("rh_session", token);
+    expect((await squatter.get("/api/auth/user")).status).toBe(200);
+
+    provider.next = { sub: `owner-${kind}`, email, email_verified: true, given_name: "Owner" };
+    const owner = new Client(server);
+    await signIn(owner);
+    const me = (await owner.get("/api/auth/user")).body;
+    expect(me).toMatchObject({ email, firstName: "Owner", role: "user", emailVerified: true });
+    expect(me.id).not.toBe(squat!.id);
+    expect((await squatter.get("/api/auth/user")).status).toBe(401);
+    const [released] = await server.database.db.select().from(users).where(eq(users.id, squat!.id));
+    expect(released).toMatchObject({ email: `unverified+${squat!.id}@invalid`, role: "user" });
   });
 
   it("turns local accounts off", async () => {

@@ -5,6 +5,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_EMAIL, startApp, type RunningApp } from "../../e2e/support/app-server";
+import { verifyEmailByMail } from "../../e2e/support/users";
 import {
   expectCleanLog,
   expectNoSeriousAxeViolations,
@@ -86,6 +87,7 @@ describe("signed in", () => {
       data: { email: ADMIN_EMAIL, password: "correct horse battery", firstName: "Morgana", lastName: "Vale" },
     });
     expect(registered.status()).toBe(201);
+    await verifyEmailByMail(page, app, ADMIN_EMAIL);
   });
 
   afterAll(async () => {

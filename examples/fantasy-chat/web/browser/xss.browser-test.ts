@@ -13,7 +13,7 @@ import {
 } from "../../../../scripts/xss-probe.mjs";
 import { ADMIN_EMAIL, startApp, type RunningApp } from "../../e2e/support/app-server";
 import { expectCleanLog, launchBrowser, openPage, type PageLog } from "../../e2e/support/browser";
-import { PASSWORD, startTrial, verifyAge } from "../../e2e/support/users";
+import { PASSWORD, startTrial, verifyAge, verifyEmailByMail } from "../../e2e/support/users";
 
 const { img, script, svg, link, markdownLink, iframe } = XSS_PAYLOADS;
 const ALL = Object.values(XSS_PAYLOADS).join(" ");
@@ -55,6 +55,7 @@ beforeAll(async () => {
     data: { email: ADMIN_EMAIL, password: PASSWORD, firstName: USER.firstName, lastName: USER.lastName },
   });
   expect(registered.status(), await registered.text()).toBe(201);
+  await verifyEmailByMail(page, app, ADMIN_EMAIL);
   await verifyAge(context, app);
   await startTrial(page, app);
 

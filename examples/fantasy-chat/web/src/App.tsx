@@ -21,6 +21,13 @@ const Preview = lazy(() => import("./pages/Preview"));
 const Admin = lazy(() => import("./pages/Admin"));
 const Subscription = lazy(() => import("./subscription/Subscription"));
 const Receipt = lazy(() => import("./subscription/Receipt"));
+const VerifyEmail = lazy(() => import("./account/account-pages").then((m) => ({ default: m.VerifyEmail })));
+const ForgotPassword = lazy(() =>
+  import("./account/account-pages").then((m) => ({ default: m.ForgotPassword })),
+);
+const ResetPassword = lazy(() =>
+  import("./account/account-pages").then((m) => ({ default: m.ResetPassword })),
+);
 const NotFound = lazy(() => import("./pages/NotFound"));
 
 const Waiting = () => <ScreenSpinner />;
@@ -47,6 +54,9 @@ function AppRoutes() {
     <Suspense fallback={<ScreenSpinner />}>
       <Switch>
         <Route path="/preview" component={Preview} />
+        <Route path="/verify-email" component={VerifyEmail} />
+        <Route path="/forgot-password" component={ForgotPassword} />
+        <Route path="/reset-password" component={ResetPassword} />
         {signedOut ? (
           <>
             <Route path="/" component={Landing} />

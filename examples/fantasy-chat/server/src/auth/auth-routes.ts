@@ -14,6 +14,7 @@ import { clearSessionCookie, readSessionToken } from "./session-cookie.js";
 import type { UserRow } from "./session-store.js";
 import { startSession } from "./start-session.js";
 import { newPasswordField } from "./password-rules.js";
+import { sendVerificationMail } from "./email-routes.js";
 
 const email = emailField();
 const name = (label: string) =>
@@ -61,7 +62,8 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
           passwordHash: await hashPassword(body.password),
           firstName: body.firstName,
           lastName: body.lastName,
-          role: ctx.config.adminEmails.has(body.email) ? "admin" : "user",
+          // ADMIN_EMAILS grants admin once the address is verified, never at registration.
+          role: "user",
           createdAt: now,
           updatedAt: now,
         })
@@ -75,6 +77,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       throw error;
     }
     if (!user) throw new Error("insert returned no row");
+    await sendVerificationMail(ctx, request, user);
     return reply.status(201).send(await startSession(ctx, request, reply, user));
   });
 
@@ -87,7 +90,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     const matches = await verifyPassword(body.password, found?.passwordHash ?? (await decoyPasswordHash()));
     if (!found?.passwordHash || !matches) throw invalidCredentials();
     let user = found;
-    if (ctx.config.adminEmails.has(user.email) && user.role !== "admin") {
+    if (ctx.config.adminEmails.has(user.email) && user.emailVerifiedAt && user.role !== "admin") {
       [user = found] = await ctx.db
         .update(users)
         .set({ role: "admin", updatedAt: ctx.clock.now() })

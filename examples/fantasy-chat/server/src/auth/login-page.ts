@@ -67,6 +67,7 @@ export const LOGIN_PAGE_HTML = `<!doctype html>
       <p class="form-error" id="login-error" role="alert" aria-live="assertive"></p>
       <button type="submit">Sign in</button>
     </form>
+    <p class="footer"><a href="/forgot-password">Forgot password?</a></p>
   </section>
   <section aria-labelledby="register-title">
     <h2 id="register-title">Create an account</h2>

@@ -131,6 +131,18 @@ export async function oidcRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   );
 }
 
+/**
+ * Takes the address away from an unverified local account (it becomes `unverified+{id}@invalid`, which no mail
+ * reaches) and ends its sessions, so whoever registered it first keeps nothing of the real owner's identity.
+ */
+async function releaseUnverifiedAccount(ctx: AppContext, user: UserRow, now: Date): Promise<void> {
+  await ctx.db
+    .update(users)
+    .set({ email: `unverified+${user.id}@invalid`, role: "user", updatedAt: now })
+    .where(eq(users.id, user.id));
+  await ctx.sessions.revokeAll(user.id);
+}
+
 async function findOrCreateUser(ctx: AppContext, identity: OidcIdentity): Promise<UserRow> {
   const subject = `${identity.issuer} ${identity.sub}`;
   const email = identity.email?.trim().toLowerCase() ?? "";
@@ -153,7 +165,11 @@ async function findOrCreateUser(ctx: AppContext, identity: OidcIdentity): Promis
   if (!email) throw new ApiError(400, "The sign-in provider did not share an email address", "oidc_failed");
 
   const [sameEmail] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
-  if (sameEmail) {
+  if (sameEmail && verified && sameEmail.oidcSubject === null && sameEmail.emailVerifiedAt === null) {
+    // A local account nobody ever proved the address of may be a squat: it is not merged into this identity.
+    // It loses the address (and its sessions end); the provider's verified user gets a fresh account below.
+    await releaseUnverifiedAccount(ctx, sameEmail, now);
+  } else if (sameEmail) {
     if (!verified || sameEmail.oidcSubject !== null) {
       throw new ApiError(409, "An account with this email already exists", "email_taken");
     }
@@ -172,6 +188,8 @@ async function findOrCreateUser(ctx: AppContext, identity: OidcIdentity): Promis
         email,
         oidcSubject: subject,
         ...namesOf(identity),
+        // The provider vouches for the address when it says so.
+        emailVerifiedAt: verified ? now : null,
         role: admin ? "admin" : "user",
         createdAt: now,
         updatedAt: now,

@@ -78,6 +78,15 @@ export class SessionStore {
     }));
   }
 
+  /** Ends every session of the user (a password reset); returns how many ended. */
+  async revokeAll(userId: string): Promise<number> {
+    const ended = await this.db
+      .delete(sessions)
+      .where(eq(sessions.userId, userId))
+      .returning({ digest: sessions.digest });
+    return ended.length;
+  }
+
   /** Ends every session of the user but `currentToken`'s; returns how many ended. */
   async revokeOthers(userId: string, currentToken: string | null): Promise<number> {
     const current = currentToken && TOKEN.test(currentToken) ? this.digest(currentToken) : "";

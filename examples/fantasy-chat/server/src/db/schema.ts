@@ -41,6 +41,8 @@ export const users = pgTable("users", {
     .$type<StoredSubscriptionStatus>()
     .notNull()
     .default("trial"),
+  /** When the user proved the address is theirs (the verification mail's link, or a password reset); null until then. */
+  emailVerifiedAt: moment("email_verified_at"),
   /** Null until the trial setup completes; the trial ends 7 days after that. */
   trialEndDate: moment("trial_end_date"),
   paymentMethodSetup: boolean("payment_method_setup").notNull().default(false),
@@ -178,6 +180,33 @@ export const chatMemories = pgTable("chat_memories", {
   coveredSeq: bigint("covered_seq", { mode: "number" }).notNull(),
   updatedAt: moment("updated_at").notNull(),
 });
+
+/** What an emailed link is for. */
+export type EmailTokenPurpose = "verify_email" | "reset_password";
+
+/**
+ * Single-use links sent by email (address verification, password reset). Only an HMAC digest of the token in the
+ * link is stored, like sessions: a database dump cannot be used to verify or reset anything.
+ */
+export const emailTokens = pgTable(
+  "email_tokens",
+  {
+    digest: text("digest").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose").$type<EmailTokenPurpose>().notNull(),
+    /** The address the link was sent to: a link for an address the account no longer has is void. */
+    email: text("email").notNull(),
+    createdAt: moment("created_at").notNull(),
+    expiresAt: moment("expires_at").notNull(),
+    usedAt: moment("used_at"),
+  },
+  (t) => [
+    index("email_tokens_user_idx").on(t.userId, t.purpose),
+    index("email_tokens_expiry_idx").on(t.expiresAt),
+  ],
+);
 
 /** Free messages sent per user and UTC day; the row is the unit of the atomic quota check. */
 export const dailyMessageUsage = pgTable(

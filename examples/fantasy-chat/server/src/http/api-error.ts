@@ -34,6 +34,8 @@ export type ApiErrorCode =
   | "renewal_in_progress"
   | "subscription_ended"
   | "not_refundable"
+  | "invalid_link"
+  | "already_verified"
   | "refund_in_progress"
   | "invalid_signature"
   | "oidc_failed"

@@ -17,6 +17,8 @@ export interface RateLimitRule {
 export const LOGIN_LIMIT: RateLimitRule = { name: "login", limit: 10, windowMs: 15 * 60_000 };
 /** Sign-in attempts per IP, whatever the email (rotating emails must not buy unlimited password hashing). */
 export const LOGIN_IP_LIMIT: RateLimitRule = { name: "login-ip", limit: 50, windowMs: 15 * 60_000 };
+/** Verification and reset mails per address (and reset requests per IP, with ten times the limit). */
+export const MAIL_LIMIT: RateLimitRule = { name: "mail", limit: 5, windowMs: 60 * 60_000 };
 /** Account creations per IP. */
 export const REGISTER_LIMIT: RateLimitRule = { name: "register", limit: 20, windowMs: 60 * 60_000 };
 /** Chat messages per user. */
@@ -35,6 +37,7 @@ export const PAYMENT_VERIFY_LIMIT: RateLimitRule = {
 export interface RateLimits {
   login: RateLimitRule;
   loginPerIp: RateLimitRule;
+  mail: RateLimitRule;
   register: RateLimitRule;
   send: RateLimitRule;
   paymentStart: RateLimitRule;
@@ -45,6 +48,7 @@ export interface RateLimits {
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   login: LOGIN_LIMIT,
   loginPerIp: LOGIN_IP_LIMIT,
+  mail: MAIL_LIMIT,
   register: REGISTER_LIMIT,
   send: SEND_LIMIT,
   paymentStart: PAYMENT_START_LIMIT,

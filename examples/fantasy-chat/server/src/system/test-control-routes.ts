@@ -47,4 +47,7 @@ export async function testControlRoutes(
   });
 
   app.post("/test/renewals", async () => runRenewals(ctx));
+
+  // Every mail the app sent, oldest first: `[{ to, subject, text, html, sentAt }]`, the link in `text`.
+  app.get("/test/outbox", async () => ctx.mailer.outbox ?? []);
 }

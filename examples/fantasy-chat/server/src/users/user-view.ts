@@ -6,6 +6,8 @@ import { subscriptionStatusAt, type SubscriptionStatus } from "./subscription-st
 export interface UserView {
   id: string;
   email: string;
+  /** Whether the user opened the verification mail's link (or reset their password by mail). */
+  emailVerified: boolean;
   firstName: string;
   lastName: string;
   role: Role;
@@ -31,6 +33,7 @@ export function toUserView(user: UserRow, freeMessagesUsed: number, now: Date): 
   return {
     id: user.id,
     email: user.email,
+    emailVerified: user.emailVerifiedAt !== null,
     firstName: user.firstName,
     lastName: user.lastName,
     role: user.role,

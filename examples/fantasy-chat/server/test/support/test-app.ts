@@ -33,6 +33,10 @@ export class TestClock implements Clock {
   advance(ms: number): void {
     this.current = new Date(this.current.getTime() + ms);
   }
+  /** Makes the server's test controls (`/api/test/…`, the mail outbox among them) available. */
+  set(to: Date): void {
+    this.current = new Date(to);
+  }
 }
 
 export interface TestApp {
@@ -161,20 +165,37 @@ export function uniqueEmail(prefix = "user"): string {
 /** The password test users register with. */
 export const PASSWORD = "dragonfire-42";
 
-/** Registers a new user and returns their signed-in client and user view. */
+/** The link token in the newest mail to `email` whose link goes to `path` (e.g. "/verify-email"). */
+export async function mailedToken(server: TestApp, email: string, path: string): Promise<string> {
+  const outbox = (await new Client(server).get("/api/test/outbox")).body as { to: string; text: string }[];
+  const mail = outbox.filter((m) => m.to === email && m.text.includes(`${path}?token=`)).at(-1);
+  const token = mail?.text.match(new RegExp(`${path}\\?token=([A-Za-z0-9_-]+)`))?.[1];
+  if (!token) throw new Error(`no ${path} mail to ${email}`);
+  return token;
+}
+
+/**
+ * Registers a new user and returns their signed-in client and user view. The address is verified through the
+ * verification mail's link (as its owner would), unless `verifyEmail: false`; ADMIN_EMAIL becomes admin then.
+ */
 export async function registerUser(
   server: TestApp,
-  overrides: { email?: string; firstName?: string; lastName?: string } = {},
+  overrides: { email?: string; firstName?: string; lastName?: string; verifyEmail?: boolean } = {},
 ): Promise<{ client: Client; user: any }> {
   const client = new Client(server);
+  const email = overrides.email ?? uniqueEmail();
   const answer = await client.post("/api/auth/register", {
-    email: overrides.email ?? uniqueEmail(),
+    email,
     password: PASSWORD,
     firstName: overrides.firstName ?? "Ysolde",
     lastName: overrides.lastName ?? "Marrow",
   });
   if (answer.status !== 201) throw new Error(`register failed: ${answer.status} ${answer.text}`);
-  return { client, user: answer.body };
+  if (overrides.verifyEmail === false) return { client, user: answer.body };
+  const token = await mailedToken(server, answer.body.email, "/verify-email");
+  const verified = await client.post("/api/auth/verify-email", { token });
+  if (verified.status !== 200) throw new Error(`verify-email failed: ${verified.status} ${verified.text}`);
+  return { client, user: (await client.get("/api/auth/user")).body };
 }
 
 /** A registered user who has confirmed their age. */

@@ -38,6 +38,9 @@ describe("configuration from the environment", () => {
       PUBLIC_URL: "https://realmheart.example/app",
       BILLING_WEBHOOK_SECRET: "w".repeat(16),
       ALLOW_SANDBOX_PAYMENTS: "true",
+      SMTP_URL: "smtp://mail.realmheart.example:587",
+      MAIL_FROM: "Realmheart <hello@realmheart.example>",
+      ALLOWED_HOSTS: "Realm.Local, 192.168.1.20",
       LOG_LEVEL: "",
     });
     expect(config).toMatchObject({
@@ -56,7 +59,10 @@ describe("configuration from the environment", () => {
       paystack: { secretKey: "sk_test_x", baseUrl: "http://127.0.0.1:4010" },
       publicUrl: "https://realmheart.example",
       billingWebhookSecret: "w".repeat(16),
+      smtpUrl: "smtp://mail.realmheart.example:587",
+      mailFrom: "Realmheart <hello@realmheart.example>",
     });
+    expect([...config.allowedHosts]).toEqual(["realm.local", "192.168.1.20"]);
     expect([...config.adminEmails]).toEqual(["keeper@realmheart.test", "second@realmheart.test"]);
   });
 
@@ -210,6 +216,7 @@ describe("configuration from the environment", () => {
       NODE_ENV: "production",
       SESSION_SECRET: "s".repeat(32),
       PUBLIC_URL: "https://realmheart.example",
+      SMTP_URL: "smtps://mailer:secret@smtp.realmheart.example:465",
     };
 
     it("refuses to start on the sandbox gateway or a test_/rcb_sb_ key, naming what to set", () => {
@@ -234,6 +241,18 @@ describe("configuration from the environment", () => {
       }
       expect(() => loadConfig({ ...production, SDK_API_KEY: "rcb_live" })).toThrow(
         /PAYSTACK_SECRET_KEY is required/,
+      );
+    });
+
+    it("requires SMTP_URL for local accounts (verification and reset mails), not with OpenID Connect", () => {
+      const { SMTP_URL: _unset, ...withoutMail } = production;
+      const real = { ...withoutMail, PAYSTACK_SECRET_KEY: "sk_live_x", SDK_API_KEY: "rcb_live" };
+      expect(() => loadConfig(real)).toThrow(/SMTP_URL is required in production/);
+      expect(() => loadConfig({ ...real, SMTP_URL: "http://smtp.example" })).toThrow(
+        /smtp:\/\/ or smtps:\/\//,
+      );
+      expect(loadConfig({ ...real, SMTP_URL: "smtp://127.0.0.1:2525" }).smtpUrl).toBe(
+        "smtp://127.0.0.1:2525",
       );
     });
 

@@ -2,6 +2,8 @@
 export interface User {
   id: string;
   email: string;
+  /** Whether the address was confirmed through the verification mail. */
+  emailVerified?: boolean;
   firstName: string | null;
   lastName: string | null;
   role: "user" | "admin";

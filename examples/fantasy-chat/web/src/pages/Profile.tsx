@@ -10,6 +10,7 @@ import { USER_KEY } from "../auth/use-auth";
 import { toast } from "../toast/toast-store";
 import { BackPage } from "../ui/BackPage";
 import { SessionsList } from "../auth/SessionsList";
+import { EmailVerificationNotice } from "../auth/EmailVerificationNotice";
 import { Spinner } from "../ui/Spinner";
 import { PROFILE_LIMITS, validateProfile, type ProfileErrors } from "./profile-rules";
 
@@ -20,6 +21,7 @@ export default function Profile() {
     <BackPage narrow>
       <h1 className="title">Your Character Profile</h1>
       <p className="muted">Tell your companions who you are. They will remember.</p>
+      <EmailVerificationNotice />
       <p>
         <Link href="/subscription" className="link-gold">
           Subscription and billing

@@ -1,0 +1,148 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { AppContext } from "../context.js";
+import { hashPassword } from "../crypto/password-hash.js";
+import { users } from "../db/schema.js";
+import { ApiError, notFound } from "../http/api-error.js";
+import { publicOrigin } from "../http/public-origin.js";
+import { emailField, parseInput, requiredString } from "../http/validate.js";
+import { linkMail } from "../mail/mailer.js";
+import { requireUser } from "./authenticate.js";
+import { consumeEmailToken, issueEmailToken, voidEmailTokens } from "./email-tokens.js";
+import { newPasswordField } from "./password-rules.js";
+import type { UserRow } from "./session-store.js";
+import { startSession } from "./start-session.js";
+
+const tokenField = requiredString("The link is incomplete").max(100, "The link is not valid");
+const verifySchema = z.object({ token: tokenField });
+const forgotSchema = z.object({ email: emailField() });
+const resetSchema = z.object({ token: tokenField, password: newPasswordField() });
+
+const invalidLink = () =>
+  new ApiError(400, "This link has expired or was already used. Ask for a new one", "invalid_link");
+
+/** What `POST /api/auth/forgot-password` always answers: the same whether or not the address has an account. */
+export const FORGOT_PASSWORD_ANSWER = {
+  message:
+    "If an account exists for this address, we sent it a link to reset the password. It works for 30 minutes.",
+};
+
+/**
+ * Marks the address verified (once) and, when it is listed in ADMIN_EMAILS, makes the account an admin: the list
+ * grants admin only to an address its owner has proved.
+ */
+export async function markEmailVerified(ctx: AppContext, user: UserRow): Promise<UserRow> {
+  const now = ctx.clock.now();
+  const [updated = user] = await ctx.db
+    .update(users)
+    .set({
+      emailVerifiedAt: user.emailVerifiedAt ?? now,
+      ...(ctx.config.adminEmails.has(user.email) ? { role: "admin" as const } : {}),
+      updatedAt: now,
+    })
+    .where(eq(users.id, user.id))
+    .returning();
+  return updated;
+}
+
+/**
+ * Sends the address-verification mail (a link to `/verify-email?token=…`, valid 24 hours). Not awaited by callers
+ * beyond recording it: a slow mail server never holds a sign-up.
+ *
+ * @example
+ * await sendVerificationMail(ctx, request, user);
+ */
+export async function sendVerificationMail(
+  ctx: AppContext,
+  request: FastifyRequest,
+  user: UserRow,
+): Promise<void> {
+  const token = await issueEmailToken(ctx, user, "verify_email");
+  void ctx.mailer.send(
+    linkMail({
+      to: user.email,
+      subject: "Confirm your email for Realmheart",
+      greeting: `Hello ${user.firstName},`,
+      lead: "Confirm that this address is yours by opening this link within 24 hours:",
+      link: `${publicOrigin(request, ctx.config)}/verify-email?token=${token}`,
+      action: "Confirm my email",
+      footer: "If you did not create a Realmheart account, you can ignore this mail.",
+    }),
+  );
+}
+
+/**
+ * Address verification and password reset (docs/product.md, "Email"): `POST /api/auth/verify-email {token}`,
+ * `POST /api/auth/resend-verification`, `POST /api/auth/forgot-password {email}` (202, the same answer for every
+ * address) and `POST /api/auth/reset-password {token, password}` (sets it, ends every session, signs in). Local
+ * accounts only: with OpenID Connect these answer 404.
+ *
+ * @example
+ * await api.register(emailRoutes, { ctx });
+ */
+export async function emailRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const localAccounts = ctx.config.oidc === null;
+
+  app.post("/auth/verify-email", async (request) => {
+    if (!localAccounts) throw notFound();
+    const { token } = parseInput(verifySchema, request.body);
+    const user = await consumeEmailToken(ctx, token, "verify_email");
+    if (!user) throw invalidLink();
+    const verified = await markEmailVerified(ctx, user);
+    return { email: verified.email, emailVerified: true };
+  });
+
+  app.post("/auth/resend-verification", async (request) => {
+    if (!localAccounts) throw notFound();
+    const user = requireUser(request);
+    if (user.emailVerifiedAt) throw new ApiError(409, "Your email is already verified", "already_verified");
+    await ctx.limiter.hit(ctx.limits.mail, `verify ${user.id}`);
+    await sendVerificationMail(ctx, request, user);
+    return { sent: true };
+  });
+
+  app.post("/auth/forgot-password", async (request, reply) => {
+    if (!localAccounts) throw notFound();
+    const { email } = parseInput(forgotSchema, request.body);
+    await ctx.limiter.hit(
+      { ...ctx.limits.mail, name: "reset-ip", limit: ctx.limits.mail.limit * 10 },
+      request.ip,
+    );
+    await ctx.limiter.hit(ctx.limits.mail, `reset ${email}`);
+    const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
+    if (user?.passwordHash) {
+      const token = await issueEmailToken(ctx, user, "reset_password");
+      void ctx.mailer.send(
+        linkMail({
+          to: user.email,
+          subject: "Reset your Realmheart password",
+          greeting: `Hello ${user.firstName},`,
+          lead: "Someone asked to reset your password. Choose a new one with this link within 30 minutes:",
+          link: `${publicOrigin(request, ctx.config)}/reset-password?token=${token}`,
+          action: "Choose a new password",
+          footer: "If it was not you, ignore this mail: your password stays as it is.",
+        }),
+      );
+    }
+    return reply.status(202).send(FORGOT_PASSWORD_ANSWER);
+  });
+
+  app.post("/auth/reset-password", async (request, reply) => {
+    if (!localAccounts) throw notFound();
+    const body = parseInput(resetSchema, request.body);
+    await ctx.limiter.hit(ctx.limits.loginPerIp, request.ip);
+    const found = await consumeEmailToken(ctx, body.token, "reset_password");
+    if (!found) throw invalidLink();
+    const [updated = found] = await ctx.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(body.password), updatedAt: ctx.clock.now() })
+      .where(eq(users.id, found.id))
+      .returning();
+    await voidEmailTokens(ctx, found.id, "reset_password");
+    await ctx.sessions.revokeAll(found.id);
+    // The link came to the address: that proves it, as the verification mail would.
+    const user = await markEmailVerified(ctx, updated);
+    return reply.send(await startSession(ctx, request, reply, user));
+  });
+}
