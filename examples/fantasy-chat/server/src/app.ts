@@ -11,6 +11,7 @@ import { billingWebhookRoutes } from "./billing/billing-webhook-routes.js";
 import { mountBilling, type BillingMount } from "./billing/mount-billing.js";
 import { characterRoutes } from "./characters/character-routes.js";
 import { seedCharacters } from "./characters/seed-characters.js";
+import { CharacterSnapshot } from "./characters/character-snapshot.js";
 import { chatRoutes } from "./chats/chat-routes.js";
 import { messageEditRoutes } from "./chats/message-edit-routes.js";
 import { messageRoutes } from "./chats/message-routes.js";
@@ -157,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     gateway,
     log: app.log,
     mailer: options.mailer ?? createMailer(config, app.log, clock),
+    characters: new CharacterSnapshot(database.db, clock),
   };
   await seedCharacters(database.db);
 

@@ -6,6 +6,7 @@ import type { AppDb } from "./db/database.js";
 import type { RateLimiter, RateLimits } from "./http/rate-limiter.js";
 import type { Moderator } from "./moderation/moderator.js";
 import type { Mailer } from "./mail/mailer.js";
+import type { CharacterSnapshot } from "./characters/character-snapshot.js";
 import type { PaymentGateway } from "./payments/gateways/payment-gateway.js";
 import type { ReplyEngine } from "./replies/reply-engine.js";
 
@@ -24,4 +25,6 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Verification and password-reset mails. */
   mailer: Mailer;
+  /** The characters, served from memory. */
+  characters: CharacterSnapshot;
 }

@@ -78,6 +78,11 @@ describe.each(DATABASES)("verified email and password reset on %s", (kind) => {
     expect(already.body.code).toBe("already_verified");
   });
 
+  it("links 'Forgot password?' from the sign-in page", async () => {
+    const page = await new Client(server).get("/api/login");
+    expect(page.text).toContain('<a href="/forgot-password">Forgot password?</a>');
+  });
+
   it("answers 202 alike for known and unknown addresses, mailing a link only to the account (finding 2)", async () => {
     const { user } = await registerUser(server);
     const unknown = uniqueEmail("nobody");

@@ -71,6 +71,7 @@ export async function characterImportRoutes(
       tags: data.tags.join(", "),
     });
     const character = await importCharacter(ctx.db, card, png);
+    ctx.characters.invalidate();
     return reply.status(201).send(character);
   });
 }

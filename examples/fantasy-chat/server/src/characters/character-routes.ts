@@ -1,6 +1,6 @@
 import { isStorableText } from "../http/validate.js";
 import type { FastifyInstance } from "fastify";
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { Buffer } from "node:buffer";
 import { z } from "zod";
 import type { AppContext } from "../context.js";
@@ -8,7 +8,7 @@ import { characters } from "../db/schema.js";
 import { notFound } from "../http/api-error.js";
 import { parseInput } from "../http/validate.js";
 import { cardFromCharacter } from "./character-card.js";
-import { characterColumns, findCharacter } from "./character-store.js";
+import { findCharacter } from "./character-store.js";
 import { archetypeRgb, defaultPortrait } from "./default-portrait.js";
 import { readPngChunks, solidPng, withPngText, writePngChunks } from "./png-chunks.js";
 
@@ -36,9 +36,13 @@ export async function characterRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     return row;
   };
 
-  app.get("/characters", async () =>
-    ctx.db.select(characterColumns).from(characters).orderBy(asc(characters.position), asc(characters.id)),
-  );
+  // From memory, with a strong ETag: a browser that has the list gets 304 and no body.
+  app.get("/characters", async (request, reply) => {
+    const { json, etag } = await ctx.characters.current();
+    reply.header("etag", etag).header("cache-control", "public, no-cache");
+    if (request.headers["if-none-match"] === etag) return reply.code(304).send();
+    return reply.type("application/json; charset=utf-8").send(json);
+  });
 
   app.get<{ Params: { id: string } }>("/characters/:id", async (request) => {
     const character = await findCharacter(ctx, request.params.id);

@@ -1,5 +1,3 @@
-import { isStorableText } from "../http/validate.js";
-import { eq } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import { characters } from "../db/schema.js";
 
@@ -20,14 +18,14 @@ export const characterColumns = {
 };
 
 /**
- * Looks a character up by id.
+ * Looks a character up by id, in the in-memory snapshot (no query; see `CharacterSnapshot`).
  *
  * @example
  * const character = await findCharacter(ctx, chat.characterId);
  */
-export async function findCharacter(ctx: AppContext, id: string): Promise<CharacterView | null> {
-  // An id from a URL may hold what no stored id can (NUL, a lone surrogate): unknown, not a database error.
-  if (!isStorableText(id)) return null;
-  const [row] = await ctx.db.select(characterColumns).from(characters).where(eq(characters.id, id)).limit(1);
-  return row ?? null;
+export function findCharacter(
+  ctx: Pick<AppContext, "characters">,
+  id: string,
+): Promise<CharacterView | null> {
+  return ctx.characters.find(id);
 }
