@@ -161,6 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     characters: new CharacterSnapshot(database.db, clock),
   };
   await seedCharacters(database.db);
+  app.addHook("onClose", async () => ctx.sessions.close());
 
   installSecurityHeaders(app);
   installErrorHandler(app);

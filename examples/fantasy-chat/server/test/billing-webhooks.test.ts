@@ -1,3 +1,4 @@
+import { userChanged } from "../src/users/user-changes.js";
 import {
   loadCatalogueFile,
   openBillingDatabase,
@@ -136,6 +137,7 @@ describe.each(DATABASES)("billing-server webhooks on %s", (kind) => {
       .update(users)
       .set({ subscriptionPeriodEnd: new Date(server.clock.now().getTime() + 20 * DAY_MS) })
       .where(eq(users.id, user.id));
+    userChanged(user.id);
     await deliver(event("EXPIRATION", user.id, expiresAt));
     expect((await userRow(user.id)).subscriptionStatus).toBe("active");
   });

@@ -1,3 +1,4 @@
+import { userChanged } from "../src/users/user-changes.js";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
@@ -130,6 +131,7 @@ describe.each(DATABASES)("rate limits on %s", (kind) => {
   it("allows 30 messages a minute per user, then answers 429 with Retry-After", async () => {
     const { client, user } = await verifiedUser(server);
     await server.database.db.update(users).set({ subscriptionStatus: "active" }).where(eq(users.id, user.id));
+    userChanged(user.id);
     const chatId = await createChat(client);
     for (let i = 0; i < 30; i++) {
       expect((await client.post(`/api/chats/${chatId}/messages`, { content: `Message ${i}` })).status).toBe(

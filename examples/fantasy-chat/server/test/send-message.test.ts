@@ -1,3 +1,4 @@
+import { userChanged } from "../src/users/user-changes.js";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages, users } from "../src/db/schema.js";
@@ -145,6 +146,7 @@ describe.each(DATABASES)("sending messages on %s", (kind) => {
   it("refuses users who have not confirmed their age with 403", async () => {
     const { client, user, chatId } = await chatter();
     await server.database.db.update(users).set({ ageVerified: false }).where(eq(users.id, user.id));
+    userChanged(user.id);
     const answer = await client.post(`/api/chats/${chatId}/messages`, { content: "Hello" });
     expect(answer.status).toBe(403);
     expect(answer.body).toEqual({ message: "Forbidden", code: "age_not_verified" });

@@ -1,3 +1,4 @@
+import { userChanged } from "../src/users/user-changes.js";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { payments, sandboxTransactions, users } from "../src/db/schema.js";
@@ -361,6 +362,7 @@ describe.each(DATABASES)("cancelling, resuming and paying for a subscription on 
         storeEntitlementExpiresAt: new Date(server.clock.now().getTime() + DAY_MS),
       })
       .where(eq(users.id, user.id));
+    userChanged(user.id);
     const store = (await client.get("/api/subscription")).body;
     expect(store).toMatchObject({ status: "active", source: "store" });
     // Managed on the billing server's hosted page, through a link signed for this user.

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { userChanged } from "../users/user-changes.js";
 import type { AppDb } from "../db/database.js";
 import { users, type Role } from "../db/schema.js";
 import { ApiError, notFound } from "../http/api-error.js";
@@ -30,4 +31,5 @@ export async function changeRole(db: AppDb, userId: string, role: Role, now: Dat
     }
     await tx.update(users).set({ role, updatedAt: now }).where(eq(users.id, userId));
   });
+  userChanged(userId);
 }

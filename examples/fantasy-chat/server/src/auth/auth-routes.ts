@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { userChanged } from "../users/user-changes.js";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { AppContext } from "../context.js";
@@ -96,6 +97,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         .set({ role: "admin", updatedAt: ctx.clock.now() })
         .where(eq(users.id, found.id))
         .returning();
+      userChanged(found.id);
     }
     return reply.send(await startSession(ctx, request, reply, user));
   });
@@ -138,6 +140,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         .set({ ageVerified: true, ageVerifiedAt: now, updatedAt: now })
         .where(eq(users.id, user.id))
         .returning();
+      userChanged(user.id);
     }
     return toUserView(user, await freeMessagesUsed(ctx.db, user.id, now), now);
   });

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { userChanged } from "../users/user-changes.js";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { AppContext } from "../context.js";
@@ -43,6 +44,7 @@ export async function markEmailVerified(ctx: AppContext, user: UserRow): Promise
     })
     .where(eq(users.id, user.id))
     .returning();
+  userChanged(user.id);
   return updated;
 }
 
@@ -139,6 +141,7 @@ export async function emailRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       .set({ passwordHash: await hashPassword(body.password), updatedAt: ctx.clock.now() })
       .where(eq(users.id, found.id))
       .returning();
+    userChanged(found.id);
     await voidEmailTokens(ctx, found.id, "reset_password");
     await ctx.sessions.revokeAll(found.id);
     // The link came to the address: that proves it, as the verification mail would.

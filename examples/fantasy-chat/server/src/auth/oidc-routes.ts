@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { userChanged } from "../users/user-changes.js";
 import { eq } from "drizzle-orm";
 import { timingSafeEqual } from "node:crypto";
 import type { AppContext } from "../context.js";
@@ -125,6 +126,8 @@ export async function oidcRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         throw signInFailed();
       }
       const user = await findOrCreateUser(ctx, identity);
+      // Linked, promoted or created just now: sessions cached before read it afresh.
+      userChanged(user.id);
       await startSession(ctx, request, reply, user);
       return reply.redirect("/", 302);
     },
@@ -141,6 +144,7 @@ async function releaseUnverifiedAccount(ctx: AppContext, user: UserRow, now: Dat
     .set({ email: `unverified+${user.id}@invalid`, role: "user", updatedAt: now })
     .where(eq(users.id, user.id));
   await ctx.sessions.revokeAll(user.id);
+  userChanged(user.id);
 }
 
 async function findOrCreateUser(ctx: AppContext, identity: OidcIdentity): Promise<UserRow> {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import { isStorableText } from "../http/validate.js";
+import { onUserChanged } from "../users/user-changes.js";
 import type { Clock } from "../clock.js";
 import { keyedDigest } from "../crypto/keyed-digest.js";
 import type { AppDb } from "../db/database.js";
@@ -39,12 +40,39 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
  * const { token, expiresAt } = await store.create(user.id);
  * const user = await store.findUser(token);
  */
+/**
+ * How long a signed-in user read from the database is reused for the same session, in real time: the longest
+ * another instance's change to the user (a role, a subscription) goes unseen here. This process's own changes
+ * reach the cache at once (`userChanged`).
+ */
+export const SESSION_CACHE_TTL_MS = 3_000;
+/** Sessions cached at most (the oldest go first). */
+const SESSION_CACHE_LIMIT = 10_000;
+
+interface CachedSession {
+  user: UserRow;
+  expiresAt: Date;
+  cachedAt: number;
+}
+
 export class SessionStore {
+  /** Session digest → its user, read at `cachedAt` (performance.now()). */
+  private readonly cache = new Map<string, CachedSession>();
+  private readonly stopListening: () => void;
+
   constructor(
     private readonly db: AppDb,
     private readonly clock: Clock,
     private readonly secret: string,
-  ) {}
+  ) {
+    this.stopListening = onUserChanged((ids) => this.forgetUsers(ids));
+  }
+
+  /** Stops following user changes (the app closes). */
+  close(): void {
+    this.stopListening();
+    this.cache.clear();
+  }
 
   /** Starts a new session for the user, noting the browser's User-Agent (cut to 200 characters). */
   async create(userId: string, userAgent: string | null = null): Promise<NewSession> {
@@ -84,6 +112,7 @@ export class SessionStore {
       .delete(sessions)
       .where(eq(sessions.userId, userId))
       .returning({ digest: sessions.digest });
+    this.forgetUsers([userId]);
     return ended.length;
   }
 
@@ -94,6 +123,7 @@ export class SessionStore {
       .delete(sessions)
       .where(and(eq(sessions.userId, userId), ne(sessions.digest, current)))
       .returning({ digest: sessions.digest });
+    for (const { digest } of ended) this.cache.delete(digest);
     return ended.length;
   }
 
@@ -104,25 +134,54 @@ export class SessionStore {
       .delete(sessions)
       .where(and(eq(sessions.userId, userId), sql`left(${sessions.digest}, ${SESSION_ID_LENGTH}) = ${id}`))
       .returning({ digest: sessions.digest });
+    for (const { digest } of ended) this.cache.delete(digest);
     return ended.length > 0;
   }
 
-  /** The signed-in user, or null for an unknown, malformed or expired token. */
+  /**
+   * The signed-in user, or null for an unknown, malformed or expired token. Reused from the cache for
+   * {@link SESSION_CACHE_TTL_MS} (the session's expiry still checked on the app's clock).
+   */
   async findUser(token: string): Promise<UserRow | null> {
     if (!TOKEN.test(token)) return null;
+    const digest = this.digest(token);
+    const now = this.clock.now();
+    const cached = this.cache.get(digest);
+    if (cached && performance.now() - cached.cachedAt < SESSION_CACHE_TTL_MS && cached.expiresAt > now) {
+      return cached.user;
+    }
+    const readAt = performance.now();
     const [row] = await this.db
-      .select({ user: users })
+      .select({ user: users, expiresAt: sessions.expiresAt })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.digest, this.digest(token)), gt(sessions.expiresAt, this.clock.now())))
+      .where(and(eq(sessions.digest, digest), gt(sessions.expiresAt, now)))
       .limit(1);
-    return row?.user ?? null;
+    if (!row) {
+      this.cache.delete(digest);
+      return null;
+    }
+    this.remember(digest, { user: row.user, expiresAt: row.expiresAt, cachedAt: readAt });
+    return row.user;
+  }
+
+  private remember(digest: string, entry: CachedSession): void {
+    this.cache.delete(digest);
+    this.cache.set(digest, entry);
+    if (this.cache.size > SESSION_CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value!);
+  }
+
+  private forgetUsers(ids: readonly string[] | "all"): void {
+    if (ids === "all") return this.cache.clear();
+    const changed = new Set(ids);
+    for (const [digest, entry] of this.cache) if (changed.has(entry.user.id)) this.cache.delete(digest);
   }
 
   /** Ends the session; unknown tokens are ignored. */
   async revoke(token: string): Promise<void> {
     if (!TOKEN.test(token)) return;
     await this.db.delete(sessions).where(eq(sessions.digest, this.digest(token)));
+    this.cache.delete(this.digest(token));
   }
 
   private digest(token: string): string {

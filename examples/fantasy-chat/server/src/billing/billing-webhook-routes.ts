@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { userChanged } from "../users/user-changes.js";
 import { verifyWebhookSignature } from "@purchases-web/billing-server";
 import { eq } from "drizzle-orm";
 import { createHash, timingSafeEqual } from "node:crypto";
@@ -85,6 +86,7 @@ export async function billingWebhookRoutes(
       }
       return true;
     });
+    if (applied && isUuid(event.app_user_id)) userChanged(event.app_user_id);
     return { received: true, duplicate: !applied };
   });
 }

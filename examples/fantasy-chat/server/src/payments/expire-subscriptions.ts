@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, lte, or, sql } from "drizzle-orm";
+import { userChanged } from "../users/user-changes.js";
 import { describeError } from "../http/log-safety.js";
 import { paymentMethods, payments, users } from "../db/schema.js";
 import { BILLING_GRACE_MS } from "./money.js";
@@ -58,6 +59,7 @@ export async function expireEnded(ctx: PaymentsContext): Promise<number> {
       ),
     )
     .returning({ id: users.id });
+  userChanged(...ended.map((u) => u.id));
   return ended.length;
 }
 

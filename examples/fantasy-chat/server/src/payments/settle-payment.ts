@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { userChanged } from "../users/user-changes.js";
 import type { AppContext } from "../context.js";
 import type { AppTx } from "../db/database.js";
 import { payments, users } from "../db/schema.js";
@@ -55,6 +56,7 @@ export async function settlePayment(
     return row;
   });
   if (!settled) return findPayment(ctx.db, reference);
+  userChanged(settled.userId);
   if (isCardCheck(settled) && settled.status === "success") await refundCardCheck(ctx, settled);
   return settled;
 }

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { userChanged } from "../users/user-changes.js";
 import type { UserRow } from "../auth/session-store.js";
 import type { AppDb, AppTx } from "../db/database.js";
 import { payments, users } from "../db/schema.js";
@@ -39,6 +40,7 @@ async function withCardSubscription(
     if (source !== "card" || !periodEnd) throw noSubscription(action);
     await change(tx, user, periodEnd, now);
   });
+  userChanged(userId);
 }
 
 /**

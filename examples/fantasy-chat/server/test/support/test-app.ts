@@ -13,6 +13,7 @@ import type { Clock } from "../../src/clock.js";
 import { loadConfig, type AppConfig } from "../../src/config.js";
 import { openAppDatabase, type AppDatabase } from "../../src/db/database.js";
 import { LOGIN_IP_LIMIT, REGISTER_LIMIT } from "../../src/http/rate-limiter.js";
+import { userChanged } from "../../src/users/user-changes.js";
 import { appPaths } from "../../src/paths.js";
 import { users, type StoredSubscriptionStatus } from "../../src/db/schema.js";
 
@@ -217,6 +218,8 @@ export async function setSubscription(
   },
 ): Promise<void> {
   await server.database.db.update(users).set(fields).where(eq(users.id, userId));
+  // As every write in the app does: the session cache reads the user afresh.
+  userChanged(userId);
 }
 
 /** Creates a chat with a character and returns its id. */
