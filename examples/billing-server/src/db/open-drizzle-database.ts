@@ -5,6 +5,37 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+
+/**
+ * Creates a PGlite data directory (PostgreSQL's initdb) in a short-lived child process, so the serving process
+ * never holds initdb's memory peak: WebAssembly memory, once grown, is never given back, and initdb grows it to
+ * several hundred MiB that a server reopening an existing directory never needs. Does nothing when the directory
+ * already holds a database.
+ *
+ * @example
+ * await initPgliteDataDir("./data/app");
+ */
+export async function initPgliteDataDir(dataDir: string): Promise<void> {
+  if (existsSync(join(dataDir, "PG_VERSION"))) return;
+  const pglite = import.meta.resolve("@electric-sql/pglite");
+  const script = `const { PGlite } = await import(${JSON.stringify(pglite)}); const db = await PGlite.create(${JSON.stringify(dataDir)}); await db.close();`;
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ["--input-type=module", "-e", script], {
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
+    child.on("error", reject);
+    child.on("exit", (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`PGlite initdb of ${dataDir} failed (exit ${code}): ${stderr.slice(-500)}`)),
+    );
+  });
+}
 
 /** An open Drizzle database over PGlite or PostgreSQL, with its migrations applied. */
 export interface DrizzleDatabase<TSchema extends Record<string, unknown>> {
@@ -105,6 +136,7 @@ export async function openDrizzleDatabase<TSchema extends Record<string, unknown
       throw error;
     }
   }
+  if (options.dataDir && !options.loadDataDir) await initPgliteDataDir(options.dataDir);
   const client = new PGlite(options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   try {
     const db = drizzlePglite(client, { schema });
