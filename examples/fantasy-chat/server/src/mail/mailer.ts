@@ -2,6 +2,7 @@ import { createTransport } from "nodemailer";
 import type { FastifyBaseLogger } from "fastify";
 import type { Clock } from "../clock.js";
 import type { AppConfig } from "../config.js";
+import { escapeHtml } from "../http/escape-html.js";
 import { describeError } from "../http/log-safety.js";
 
 /** A mail the app sends. */
@@ -64,12 +65,6 @@ export function createMailer(
     },
   };
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
-  );
 
 /**
  * A mail with one link, in text and HTML (every value escaped in the HTML).

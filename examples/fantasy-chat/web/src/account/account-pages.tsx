@@ -3,11 +3,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useSearch } from "wouter";
-import { isApiError } from "../api/api-error";
+import { serverMessageOr } from "../api/api-error";
 import { apiRequest } from "../api/request";
 import { USER_KEY } from "../auth/use-auth";
 
-const problem = (error: unknown, fallback: string) => (isApiError(error) && error.serverMessage) || fallback;
+const problem = serverMessageOr;
 
 /** A narrow card on its own, as the sign-in page looks. */
 function AccountCard({ title, children }: { title: string; children: ReactNode }) {

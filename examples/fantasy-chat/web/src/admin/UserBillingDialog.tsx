@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { isApiError } from "../api/api-error";
+import { serverMessageOr } from "../api/api-error";
 import { localDate } from "../api/format";
 import { ADMIN_BILLING_KEY, ADMIN_USERS_KEY, adminSubscriptionKey } from "../api/keys";
 import { apiRequest } from "../api/request";
@@ -16,7 +16,7 @@ import {
   subscriptionHeadline,
 } from "../subscription/billing-format";
 
-const problem = (error: unknown) => (isApiError(error) && error.serverMessage) || "Please try again";
+const problem = (error: unknown) => serverMessageOr(error, "Please try again");
 
 /** A user's subscription for an admin: its state and payments, cancel, and a refund (reason required) per payment. */
 export function UserBillingDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {

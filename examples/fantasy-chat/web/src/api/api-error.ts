@@ -46,3 +46,13 @@ export function needsSubscription(error: unknown): boolean {
   if (!isApiError(error)) return false;
   return error.status === 402 || error.serverMessage === "Subscription required";
 }
+
+/**
+ * The server's own words for a failure (`{ message }` of its JSON error), or `fallback` when it gave none.
+ *
+ * @example
+ * toast({ title: "Could not cancel", description: serverMessageOr(error, "Please try again") });
+ */
+export function serverMessageOr(error: unknown, fallback: string): string {
+  return (isApiError(error) && error.serverMessage) || fallback;
+}

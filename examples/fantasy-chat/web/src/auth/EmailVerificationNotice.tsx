@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { isApiError } from "../api/api-error";
+import { serverMessageOr } from "../api/api-error";
 import { apiRequest } from "../api/request";
 import { toast } from "../toast/toast-store";
 import { useAuth } from "./use-auth";
@@ -13,7 +13,7 @@ export function EmailVerificationNotice() {
     onError: (error) =>
       toast({
         title: "Could not send",
-        description: (isApiError(error) && error.serverMessage) || "Please try again later",
+        description: serverMessageOr(error, "Please try again later"),
         variant: "destructive",
       }),
   });

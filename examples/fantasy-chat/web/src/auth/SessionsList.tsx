@@ -16,29 +16,28 @@ export interface SessionInfo {
 
 export const SESSIONS_KEY = ["/api/auth/sessions"] as const;
 
+/** Browsers and systems as User-Agent strings name them, most specific first (Edge says "Chrome" too). */
+const BROWSERS: [RegExp, string][] = [
+  [/Edg\//, "Edge"],
+  [/Firefox\//, "Firefox"],
+  [/Chrome\//, "Chrome"],
+  [/Safari\//, "Safari"],
+];
+const SYSTEMS: [RegExp, string][] = [
+  [/Android/, "Android"],
+  [/iPhone|iPad/, "iOS"],
+  [/Windows/, "Windows"],
+  [/Mac OS X/, "macOS"],
+  [/Linux/, "Linux"],
+];
+const first = (agent: string, names: [RegExp, string][]) =>
+  names.find(([pattern]) => pattern.test(agent))?.[1];
+
 /** A browser's User-Agent in a few words ("Firefox on Android"), or the whole string when unrecognised. */
 export function describeAgent(agent: string | null): string {
   if (!agent) return "Unknown browser";
-  const browser = /Edg\//.test(agent)
-    ? "Edge"
-    : /Firefox\//.test(agent)
-      ? "Firefox"
-      : /Chrome\//.test(agent)
-        ? "Chrome"
-        : /Safari\//.test(agent)
-          ? "Safari"
-          : null;
-  const system = /Android/.test(agent)
-    ? "Android"
-    : /iPhone|iPad/.test(agent)
-      ? "iOS"
-      : /Windows/.test(agent)
-        ? "Windows"
-        : /Mac OS X/.test(agent)
-          ? "macOS"
-          : /Linux/.test(agent)
-            ? "Linux"
-            : null;
+  const browser = first(agent, BROWSERS);
+  const system = first(agent, SYSTEMS);
   if (browser && system) return `${browser} on ${system}`;
   return browser ?? system ?? agent.slice(0, 60);
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "wouter";
-import { isApiError } from "../api/api-error";
+import { serverMessageOr } from "../api/api-error";
 import { ARCHETYPES, PERSONALITY_TRAITS } from "../api/archetypes";
 import { PROFILE_KEY } from "../api/keys";
 import { apiRequest } from "../api/request";
@@ -95,7 +95,7 @@ function ProfileForm({ initial }: { initial: ProfileData }) {
     onError: (error) =>
       toast({
         title: "Error",
-        description: (isApiError(error) && error.serverMessage) || "Failed to update profile",
+        description: serverMessageOr(error, "Failed to update profile"),
         variant: "destructive",
       }),
   });

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useLocation, useSearch } from "wouter";
-import { isApiError } from "../api/api-error";
+import { isApiError, serverMessageOr } from "../api/api-error";
 import { SUBSCRIPTION_KEY } from "../api/keys";
 import { apiRequest } from "../api/request";
 import type { SubscriptionInfo } from "../api/types";
@@ -9,10 +9,7 @@ import { USER_KEY } from "../auth/use-auth";
 import { toast } from "../toast/toast-store";
 import { payInPopup, reportReturnFromPopup } from "../subscribe/web-payment";
 
-/** The server's words for a refusal, or a general one. */
-function problem(error: unknown, fallback: string): string {
-  return (isApiError(error) && error.serverMessage) || fallback;
-}
+const problem = serverMessageOr;
 
 /**
  * The customer's subscription and what they can do with it: cancel (at the period's end), resume, and update the

@@ -1,7 +1,6 @@
+import { escapeHtml } from "../../http/escape-html.js";
 import { formatRand } from "../money.js";
 import type { SandboxTransaction } from "./sandbox-gateway.js";
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const STYLE = `
 body { margin: 0; min-height: 100vh; display: grid; place-items: center; font: 16px/1.5 system-ui, sans-serif;
