@@ -7,7 +7,11 @@ export type { StripeOptions } from "./gateway/stripe-gateway.js";
 export { openBillingDatabase } from "./db/database.js";
 export { openDrizzleDatabase } from "./db/open-drizzle-database.js";
 export { isDatabaseUnavailable } from "./db/database-unavailable.js";
-export type { DrizzleDatabase, DrizzleDatabaseOptions } from "./db/open-drizzle-database.js";
+export type {
+  DrizzleDatabase,
+  DrizzleDatabaseOptions,
+  NotificationListener,
+} from "./db/open-drizzle-database.js";
 export type { BillingDatabase, BillingDb, DatabaseOptions } from "./db/database.js";
 export { parseCatalogue } from "./catalogue/catalogue-schema.js";
 export type { Catalogue } from "./catalogue/catalogue-schema.js";

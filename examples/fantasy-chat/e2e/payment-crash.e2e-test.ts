@@ -15,6 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { FakePaystack } from "../server/test/support/fake-paystack";
 import { addMonths } from "../server/src/payments/money";
 import { DATABASES, startApp, type DatabaseKind, type RunningApp } from "./support/app-server";
+import { CookieClient } from "./support/cookie-client";
 import { PASSWORD, uniqueEmail } from "./support/users";
 
 /** Fixed, so the session cookie still opens the session after a restart. */
@@ -31,24 +32,11 @@ interface UserRow {
 
 /** One browser's session with the app, by its cookie. */
 class Customer {
-  private cookie = "";
+  private readonly client = new CookieClient();
   constructor(private readonly app: RunningApp) {}
 
-  async send(
-    method: "GET" | "POST",
-    path: string,
-    body?: unknown,
-  ): Promise<{ status: number; body: Record<string, unknown> }> {
-    const response = await fetch(`${this.app.url}${path}`, {
-      method,
-      headers: { cookie: this.cookie, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      redirect: "manual",
-    });
-    const session = response.headers.getSetCookie().find((c) => !/Max-Age=0/i.test(c));
-    if (session) this.cookie = session.split(";")[0] ?? "";
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : {} };
+  send(method: "GET" | "POST", path: string, body?: unknown) {
+    return this.client.call(this.app.url, method, path, body);
   }
 }
 

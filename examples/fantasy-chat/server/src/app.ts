@@ -24,6 +24,7 @@ import { notFound } from "./http/api-error.js";
 import { installErrorHandler } from "./http/error-handler.js";
 import { frameworkErrors } from "./http/framework-errors.js";
 import { installLenientJsonParser } from "./http/json-body.js";
+import { CHAT_CHANGED_CHANNEL, ChatPageCache } from "./chats/chat-page-cache.js";
 import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimits } from "./http/rate-limiter.js";
 import { installSameOriginGuard } from "./http/same-origin-guard.js";
 import { installSecurityHeaders } from "./http/security-headers.js";
@@ -110,6 +111,38 @@ function defaultModerator(config: AppConfig, log: FastifyBaseLogger): Moderator 
 }
 const RENEWAL_INTERVAL_MS = 60_000;
 
+/** What every route module gets: the database, configuration, stores, limits, engines and caches. */
+function createContext(app: FastifyInstance, options: BuildAppOptions, clock: Clock): AppContext {
+  const { config, database } = options;
+  const gateway =
+    options.paymentGateway ??
+    (config.paystack ? new PaystackGateway(config.paystack) : new SandboxGateway(database.db, clock));
+  const moderator = options.moderator ?? defaultModerator(config, app.log);
+  return {
+    db: database.db,
+    config,
+    clock,
+    sessions: new SessionStore(database.db, clock, config.sessionSecret),
+    limiter: new RateLimiter(database.db, clock, config.sessionSecret),
+    limits: {
+      ...DEFAULT_RATE_LIMITS,
+      send: { ...DEFAULT_RATE_LIMITS.send, limit: config.sendLimitPerMinute },
+      ...options.rateLimits,
+    },
+    moderator,
+    // Every engine goes through the scheduler: bounded concurrency, premium requests first when busy.
+    replyEngine: scheduledEngine(
+      options.replyEngine ?? defaultReplyEngine(config, moderator),
+      new ReplyScheduler(config.llmConcurrency),
+    ),
+    gateway,
+    log: app.log,
+    mailer: options.mailer ?? createMailer(config, app.log, clock),
+    characters: new CharacterSnapshot(database.db, clock),
+    chatPages: new ChatPageCache(),
+  };
+}
+
 /**
  * Builds the Realmheart server: the API under `/api`, the billing server under `/billing` and the web client
  * at `/`, with security headers and JSON errors everywhere. Seeds the characters. Does not listen.
@@ -138,30 +171,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { maxParamLength: BILLING_MAX_PARAM_LENGTH },
     frameworkErrors: frameworkErrors(options.billing ? { [BILLING_PREFIX]: billingFrameworkErrors } : {}),
   });
-  const gateway =
-    options.paymentGateway ??
-    (config.paystack ? new PaystackGateway(config.paystack) : new SandboxGateway(database.db, clock));
-  const moderator = options.moderator ?? defaultModerator(config, app.log);
-  const ctx: AppContext = {
-    db: database.db,
-    config,
-    clock,
-    sessions: new SessionStore(database.db, clock, config.sessionSecret),
-    limiter: new RateLimiter(database.db, clock, config.sessionSecret),
-    limits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
-    moderator,
-    // Every engine goes through the scheduler: bounded concurrency, premium requests first when busy.
-    replyEngine: scheduledEngine(
-      options.replyEngine ?? defaultReplyEngine(config, moderator),
-      new ReplyScheduler(config.llmConcurrency),
-    ),
-    gateway,
-    log: app.log,
-    mailer: options.mailer ?? createMailer(config, app.log, clock),
-    characters: new CharacterSnapshot(database.db, clock),
-  };
+  const ctx = createContext(app, options, clock);
   await seedCharacters(database.db);
   app.addHook("onClose", async () => ctx.sessions.close());
+  const unlisten = await database.listen(CHAT_CHANGED_CHANNEL, ctx.chatPages.listener());
+  app.addHook("onClose", async () => unlisten());
 
   installSecurityHeaders(app);
   installErrorHandler(app);
@@ -208,8 +222,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   await app.register(callbackRoutes, { ctx });
-  if (gateway instanceof SandboxGateway)
-    await app.register(sandboxRoutes, { prefix: SANDBOX_PREFIX, gateway });
+  if (ctx.gateway instanceof SandboxGateway)
+    await app.register(sandboxRoutes, { prefix: SANDBOX_PREFIX, gateway: ctx.gateway });
   if (options.billing) await mountBilling(app, options.billing, { clock, config });
   await webClient(app, {
     webDistDir: options.paths?.webDist ?? appPaths.webDist,

@@ -60,6 +60,8 @@ export interface AppConfig {
   llm: LlmConfig | null;
   /** How many replies are produced at once; premium requests wait less when all are busy. */
   llmConcurrency: number;
+  /** Messages (sends and regenerations) a user may send per minute; 30 unless the operator says otherwise. */
+  sendLimitPerMinute: number;
   /** The persona engine's seed: the same seed gives the same replies to the same conversation. */
   personaSeed: number;
   /** Card checkout of the mounted billing server (SDK purchases with `rcb_`/`rcb_sb_` keys); null: Test Store only. */
@@ -211,6 +213,12 @@ const envSchema = z.object({
     .min(1, "LLM_CONCURRENCY must be at least 1")
     .max(1000, "LLM_CONCURRENCY must be at most 1000")
     .default(4),
+  SEND_LIMIT_PER_MINUTE: z.coerce
+    .number("SEND_LIMIT_PER_MINUTE must be a number")
+    .int("SEND_LIMIT_PER_MINUTE must be a whole number")
+    .min(1, "SEND_LIMIT_PER_MINUTE must be at least 1")
+    .max(100_000, "SEND_LIMIT_PER_MINUTE must be at most 100000")
+    .default(30),
   LLM_MODERATION: z.enum(["true", "false", "1", "0"], "LLM_MODERATION must be 1 or 0").default("0"),
   LLM_MODERATION_MODEL: z.string().min(1).optional(),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
@@ -359,6 +367,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
           }
         : null,
     llmConcurrency: e.LLM_CONCURRENCY,
+    sendLimitPerMinute: e.SEND_LIMIT_PER_MINUTE,
     personaSeed: e.PERSONA_SEED,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET && e.STRIPE_PUBLISHABLE_KEY

@@ -7,6 +7,7 @@ import type { RateLimiter, RateLimits } from "./http/rate-limiter.js";
 import type { Moderator } from "./moderation/moderator.js";
 import type { Mailer } from "./mail/mailer.js";
 import type { CharacterSnapshot } from "./characters/character-snapshot.js";
+import type { ChatPageCache } from "./chats/chat-page-cache.js";
 import type { PaymentGateway } from "./payments/gateways/payment-gateway.js";
 import type { ReplyEngine } from "./replies/reply-engine.js";
 
@@ -27,4 +28,6 @@ export interface AppContext {
   mailer: Mailer;
   /** The characters, served from memory. */
   characters: CharacterSnapshot;
+  /** Chats' latest pages, served from memory until their messages change. */
+  chatPages: ChatPageCache;
 }

@@ -44,6 +44,11 @@ const ROUTES: Array<{
     expect: { anonymous: 200, owner: 200, other: 200, admin: 200 },
   },
   {
+    route: "GET /api/ready",
+    call: (c) => c.get("/api/ready"),
+    expect: { anonymous: 200, owner: 200, other: 200, admin: 200 },
+  },
+  {
     route: "GET /api/config",
     call: (c) => c.get("/api/config"),
     expect: { anonymous: 200, owner: 200, other: 200, admin: 200 },

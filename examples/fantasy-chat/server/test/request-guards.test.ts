@@ -144,4 +144,25 @@ describe.each(DATABASES)("rate limits on %s", (kind) => {
     server.clock.advance(60_000);
     expect((await client.post(`/api/chats/${chatId}/messages`, { content: "Later" })).status).toBe(200);
   });
+
+  it("takes the operator's SEND_LIMIT_PER_MINUTE in place of 30", async () => {
+    const strict = await startTestApp(kind, { env: { SEND_LIMIT_PER_MINUTE: "2" } });
+    try {
+      const { client, user } = await verifiedUser(strict);
+      await strict.database.db
+        .update(users)
+        .set({ subscriptionStatus: "active" })
+        .where(eq(users.id, user.id));
+      userChanged(user.id);
+      const chatId = await createChat(client);
+      for (const content of ["One", "Two"]) {
+        expect((await client.post(`/api/chats/${chatId}/messages`, { content })).status).toBe(200);
+      }
+      const limited = await client.post(`/api/chats/${chatId}/messages`, { content: "Three" });
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    } finally {
+      await strict.close();
+    }
+  });
 });

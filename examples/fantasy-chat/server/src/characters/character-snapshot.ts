@@ -4,7 +4,8 @@ import type { Clock } from "../clock.js";
 import type { AppDb } from "../db/database.js";
 import { characters } from "../db/schema.js";
 import { isStorableText } from "../http/validate.js";
-import { characterColumns, type CharacterView } from "./character-store.js";
+import type { CharacterCardText } from "../replies/reply-engine.js";
+import { cardText, characterColumns, type CharacterView } from "./character-store.js";
 
 /** How long a snapshot serves before it is read again: the longest another instance's import stays unseen. */
 export const CHARACTER_SNAPSHOT_TTL_MS = 5_000;
@@ -13,6 +14,8 @@ export const CHARACTER_SNAPSHOT_TTL_MS = 5_000;
 export interface CharacterList {
   list: readonly CharacterView[];
   byId: ReadonlyMap<string, CharacterView>;
+  /** An imported character's card text (what reply engines read beyond the columns), by id; absent for others. */
+  cardTexts: ReadonlyMap<string, CharacterCardText>;
   json: string;
   etag: string;
 }
@@ -52,6 +55,12 @@ export class CharacterSnapshot {
     return (await this.current()).byId.get(id) ?? null;
   }
 
+  /** An imported character's card text for the reply engines, or null (seeded characters have none). */
+  async cardText(id: string): Promise<CharacterCardText | null> {
+    if (!isStorableText(id)) return null;
+    return (await this.current()).cardTexts.get(id) ?? null;
+  }
+
   /** Forgets the snapshot: the next read comes from the database (after an import on this instance). */
   invalidate(): void {
     this.generation++;
@@ -61,14 +70,21 @@ export class CharacterSnapshot {
   private async load(): Promise<CharacterList> {
     const generation = this.generation;
     const at = this.clock.now().getTime();
-    const list = await this.db
-      .select(characterColumns)
+    const rows = await this.db
+      .select({ view: characterColumns, card: characters.card })
       .from(characters)
       .orderBy(asc(characters.position), asc(characters.id));
+    const list = rows.map((row) => row.view);
     const json = JSON.stringify(list);
+    const cardTexts = new Map<string, CharacterCardText>();
+    for (const { view, card } of rows) {
+      const text = cardText(card);
+      if (text) cardTexts.set(view.id, text);
+    }
     const value: CharacterList = {
       list,
       byId: new Map(list.map((c) => [c.id, c])),
+      cardTexts,
       json,
       etag: `"${createHash("sha256").update(json).digest("base64url").slice(0, 27)}"`,
     };

@@ -1,5 +1,6 @@
 import type { AppContext } from "../context.js";
 import { characters } from "../db/schema.js";
+import type { CharacterCardText } from "../replies/reply-engine.js";
 
 /** A character as the API shows it. */
 export type CharacterView = Omit<typeof characters.$inferSelect, "position" | "card" | "portraitPng">;
@@ -28,4 +29,23 @@ export function findCharacter(
   id: string,
 ): Promise<CharacterView | null> {
   return ctx.characters.find(id);
+}
+
+const CARD_TEXT_FIELDS = [
+  "personality",
+  "scenario",
+  "system_prompt",
+  "mes_example",
+  "post_history_instructions",
+] as const;
+
+/** The card text fields of an imported character's stored card (strings only). */
+export function cardText(card: Record<string, unknown> | null): CharacterCardText | null {
+  if (!card) return null;
+  const text: CharacterCardText = {};
+  for (const field of CARD_TEXT_FIELDS) {
+    const value = card[field];
+    if (typeof value === "string" && value.trim() !== "") text[field] = value;
+  }
+  return text;
 }

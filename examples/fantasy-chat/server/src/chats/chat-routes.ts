@@ -1,14 +1,15 @@
 import type { FastifyInstance } from "fastify";
 import { moderateFields } from "../moderation/moderate-fields.js";
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { requireUser } from "../auth/authenticate.js";
 import { findCharacter } from "../characters/character-store.js";
 import type { AppContext } from "../context.js";
-import { chats, messages } from "../db/schema.js";
+import { chats } from "../db/schema.js";
 import { ApiError, forbidden } from "../http/api-error.js";
 import { parseInput, requiredString } from "../http/validate.js";
-import { findOwnedChat, toChatView, toMessageView } from "./chat-store.js";
+import { findOwnedChat, toChatView } from "./chat-store.js";
+import { serveMessagePage } from "./message-page.js";
 
 const createChatSchema = z.object({
   characterId: requiredString("Choose a character")
@@ -23,23 +24,42 @@ const createChatSchema = z.object({
     .transform((title) => title || null),
 });
 
+/** A {@link ChatView} for Fastify's serializer. */
+const CHAT_VIEW_SCHEMA = {
+  type: "object",
+  required: ["id", "characterId", "title", "lastMessageAt", "createdAt"],
+  properties: {
+    id: { type: "string" },
+    characterId: { type: "string" },
+    title: { type: ["string", "null"] },
+    lastMessageAt: { type: ["string", "null"] },
+    createdAt: { type: "string" },
+  },
+  additionalProperties: false,
+} as const;
+
 /**
  * The signed-in user's chats: `GET /api/chats` (newest activity first), `POST /api/chats`,
- * `GET /api/chats/:id` and `GET /api/chats/:id/messages`. Other people's chats answer 404.
+ * `GET /api/chats/:id` and `GET /api/chats/:id/messages` (paged: `?before=<message id>&limit=<1..100>`, 50 by
+ * default). Other people's chats answer 404.
  *
  * @example
  * await api.register(chatRoutes, { ctx });
  */
 export async function chatRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
-  app.get("/chats", async (request) => {
-    const user = requireUser(request);
-    const rows = await ctx.db
-      .select()
-      .from(chats)
-      .where(eq(chats.userId, user.id))
-      .orderBy(desc(sql`coalesce(${chats.lastMessageAt}, ${chats.createdAt})`), desc(chats.createdAt));
-    return rows.map(toChatView);
-  });
+  app.get(
+    "/chats",
+    { schema: { response: { 200: { type: "array", items: CHAT_VIEW_SCHEMA } } } },
+    async (request) => {
+      const user = requireUser(request);
+      const rows = await ctx.db
+        .select()
+        .from(chats)
+        .where(eq(chats.userId, user.id))
+        .orderBy(desc(sql`coalesce(${chats.lastMessageAt}, ${chats.createdAt})`), desc(chats.createdAt));
+      return rows.map(toChatView);
+    },
+  );
 
   app.post("/chats", async (request, reply) => {
     const user = requireUser(request);
@@ -66,13 +86,14 @@ export async function chatRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     toChatView(await findOwnedChat(ctx.db, requireUser(request).id, request.params.id)),
   );
 
-  app.get<{ Params: { id: string } }>("/chats/:id/messages", async (request) => {
-    const chat = await findOwnedChat(ctx.db, requireUser(request).id, request.params.id);
-    const rows = await ctx.db
-      .select()
-      .from(messages)
-      .where(eq(messages.chatId, chat.id))
-      .orderBy(asc(messages.seq));
-    return rows.map(toMessageView);
+  // The latest page (oldest first); a `Link: <…?before=…>; rel="next"` header names the page before it.
+  app.get<{ Params: { id: string } }>("/chats/:id/messages", async (request, reply) => {
+    const { id } = request.params;
+    const page = await serveMessagePage(ctx, requireUser(request).id, id, request.query);
+    if (page.olderCursor) {
+      const older = `/api/chats/${id}/messages?before=${page.olderCursor}&limit=${page.limit}`;
+      reply.header("link", `<${older}>; rel="next"`);
+    }
+    return reply.type("application/json; charset=utf-8").send(page.json);
   });
 }

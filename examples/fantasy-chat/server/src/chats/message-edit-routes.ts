@@ -27,6 +27,8 @@ type Params = { Params: { id: string; messageId: string } };
  * Other people's chats and unknown ids are 404; each change is one transaction and makes the chat's long-term
  * memory be rebuilt, as it may summarise what changed.
  *
+ * Each change forgets the chat's cached page here at once (other instances hear of it from the database).
+ *
  * @example
  * await api.register(messageEditRoutes, { ctx });
  */
@@ -66,6 +68,7 @@ export async function messageEditRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
         .returning();
       return updated;
     });
+    ctx.chatPages.forget(message.chatId);
     if (!row) throw notFound("Message not found");
     return { message: toMessageView(row) };
   });
@@ -85,6 +88,7 @@ export async function messageEditRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
         .returning();
       return updated;
     });
+    ctx.chatPages.forget(message.chatId);
     if (!row) throw notFound("Message not found");
     return { message: toMessageView(row) };
   });
@@ -108,6 +112,7 @@ export async function messageEditRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
         .returning({ id: messages.id, seq: messages.seq });
       return deleted.sort((a, b) => a.seq - b.seq).map((row) => row.id);
     });
+    ctx.chatPages.forget(message.chatId);
     if (deletedIds.length === 0) throw notFound("Message not found");
     return { deletedIds };
   });

@@ -5,6 +5,7 @@ import { parseInput } from "../http/validate.js";
 import { acceptRegenerate, storeVersion } from "./regenerate-reply.js";
 import { refundFreeMessage } from "../users/free-allowance.js";
 import { answerWithReply } from "./reply-response.js";
+import { messageViewJsonSchema } from "./message-page.js";
 import {
   acceptMessage,
   messageContentSchema,
@@ -12,6 +13,22 @@ import {
   replyChunks,
   storeReply,
 } from "./send-message.js";
+
+/** The JSON answer of a send, for Fastify's serializer (an event stream is written as it goes). */
+const SEND_RESPONSE_SCHEMA = {
+  response: {
+    200: {
+      type: "object",
+      required: ["userMessage", "reply", "freeMessagesUsed"],
+      properties: {
+        userMessage: messageViewJsonSchema,
+        reply: messageViewJsonSchema,
+        freeMessagesUsed: { type: "integer" },
+      },
+      additionalProperties: false,
+    },
+  },
+} as const;
 
 /**
  * `POST /api/chats/:id/messages {content}` answers JSON `{ userMessage, reply, freeMessagesUsed }`;
@@ -24,16 +41,20 @@ import {
  * await api.register(messageRoutes, { ctx });
  */
 export async function messageRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
-  app.post<{ Params: { id: string } }>("/chats/:id/messages", async (request, reply) => {
-    const user = requireUser(request);
-    const { content } = parseInput(messageContentSchema, request.body);
-    const accepted = await acceptMessage(ctx, user, request.params.id, content);
-    return answerWithReply(ctx, request, reply, {
-      chunks: (signal) => replyChunks(ctx, accepted.replyRequest, signal),
-      store: (text) => storeReply(ctx, accepted, text),
-      unanswered: () => refundUnanswered(ctx, accepted),
-    });
-  });
+  app.post<{ Params: { id: string } }>(
+    "/chats/:id/messages",
+    { schema: SEND_RESPONSE_SCHEMA },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { content } = parseInput(messageContentSchema, request.body);
+      const accepted = await acceptMessage(ctx, user, request.params.id, content);
+      return answerWithReply(ctx, request, reply, {
+        chunks: (signal) => replyChunks(ctx, accepted.replyRequest, signal),
+        store: (text) => storeReply(ctx, accepted, text),
+        unanswered: () => refundUnanswered(ctx, accepted),
+      });
+    },
+  );
 
   app.post<{ Params: { id: string; messageId: string } }>(
     "/chats/:id/messages/:messageId/regenerate",

@@ -140,5 +140,6 @@ export async function storeVersion(
     return updated;
   });
   if (!row) throw notFound("Message not found");
+  ctx.chatPages.forget(row.chatId);
   return { reply: toMessageView(row) };
 }

@@ -1,11 +1,12 @@
-import { and, desc, eq, lt } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { UserRow } from "../auth/session-store.js";
 import type { CharacterView } from "../characters/character-store.js";
 import type { AppContext } from "../context.js";
-import { characters, messages } from "../db/schema.js";
-import { longTermMemory } from "../memory/chat-memory.js";
-import { getProfile } from "../profile/profile-store.js";
-import type { CharacterCardText, ReplyRequest } from "../replies/reply-engine.js";
+import { chatMemories, messages, profiles } from "../db/schema.js";
+import { queryRows } from "../db/raw-query.js";
+import { longTermMemory, type StoredMemory } from "../memory/chat-memory.js";
+import { profileOrDefaults, type ProfileView } from "../profile/profile-store.js";
+import type { ReplyRequest } from "../replies/reply-engine.js";
 
 /** How many earlier messages a free chat's reply sees: the recent window, nothing older. */
 export const FREE_HISTORY_LENGTH = 20;
@@ -13,25 +14,6 @@ export const FREE_HISTORY_LENGTH = 20;
 export const PREMIUM_HISTORY_LENGTH = 40;
 /** A reply must differ from the chat's last this many character replies. */
 const AVOID_LENGTH = 20;
-
-const CARD_TEXT_FIELDS = [
-  "personality",
-  "scenario",
-  "system_prompt",
-  "mes_example",
-  "post_history_instructions",
-] as const;
-
-/** The card text fields of an imported character's stored card (strings only). */
-export function cardText(card: Record<string, unknown> | null): CharacterCardText | null {
-  if (!card) return null;
-  const text: CharacterCardText = {};
-  for (const field of CARD_TEXT_FIELDS) {
-    const value = card[field];
-    if (typeof value === "string" && value.trim() !== "") text[field] = value;
-  }
-  return text;
-}
 
 /** What the reply is to: the chat, its character, and where in the chat the answered message sits. */
 export interface ReplyTarget {
@@ -47,41 +29,92 @@ export interface ReplyTarget {
   alsoAvoid?: readonly string[];
 }
 
+/** The reply's context as {@link contextColumns} read it. */
+export interface ReplyContextRow {
+  recent: { seq: number; role: "user" | "character"; content: string }[];
+  avoid: string[];
+  profile: ProfileView | null;
+  memory: StoredMemory | null;
+}
+
+/** How many earlier messages the reply sees: the premium window or the free one. */
+export function windowLengthFor(premium: boolean): number {
+  return premium ? PREMIUM_HISTORY_LENGTH : FREE_HISTORY_LENGTH;
+}
+
 /**
- * Gathers what a reply engine needs: the character (with an imported card's text), the user's profile, the recent
- * window of messages (longer for premium chats, which also get their long-term memory), and the replies the new
- * one must not repeat.
+ * The select-list columns `recent, avoid, profile, memory` of a {@link ReplyContextRow}: the recent window before
+ * `beforeSeq` (newest first; null: every message the statement sees, which in a statement that also stores the
+ * answered message is everything before it), the chat's last character replies (newest first), the user's saved
+ * profile and the chat's stored long-term memory. A send reads them in the statement that stores its message.
+ *
+ * @example
+ * sql`select ${contextColumns({ chatId, userId, beforeSeq: null }, 40)}`;
+ */
+export function contextColumns(
+  target: { chatId: string; userId: string; beforeSeq: number | null },
+  windowLength: number,
+): SQL {
+  const { chatId } = target;
+  const before = target.beforeSeq === null ? sql`` : sql`and ${messages.seq} < ${target.beforeSeq}`;
+  return sql`(select coalesce(json_agg(json_build_object('seq', r.seq, 'role', r.role, 'content', r.content)
+                                order by r.seq desc), '[]'::json)
+         from (select ${messages.seq} as seq, ${messages.role} as role, ${messages.content} as content
+                 from ${messages}
+                where ${messages.chatId} = ${chatId} ${before}
+                order by ${messages.seq} desc limit ${windowLength}) r) as recent,
+      (select coalesce(json_agg(a.content order by a.seq desc), '[]'::json)
+         from (select ${messages.seq} as seq, ${messages.content} as content
+                 from ${messages}
+                where ${messages.chatId} = ${chatId} and ${messages.role} = 'character'
+                order by ${messages.seq} desc limit ${AVOID_LENGTH}) a) as avoid,
+      (select json_build_object('preferredName', ${profiles.preferredName},
+                                'favoriteArchetype', ${profiles.favoriteArchetype},
+                                'backstory', ${profiles.backstory},
+                                'personalityTraits', ${profiles.personalityTraits})
+         from ${profiles} where ${profiles.userId} = ${target.userId}) as profile,
+      (select json_build_object('facts', ${chatMemories.facts}, 'topics', ${chatMemories.topics},
+                                'coveredSeq', ${chatMemories.coveredSeq})
+         from ${chatMemories} where ${chatMemories.chatId} = ${chatId}) as memory`;
+}
+
+/**
+ * Gathers what a reply engine needs: the character (with an imported card's text, from the characters snapshot),
+ * the user's profile, the recent window of messages (longer for premium chats, which also get their long-term
+ * memory), and the replies the new one must not repeat. One round trip (see {@link replyRequestFrom}).
  *
  * @example
  * const request = await buildReplyRequest(ctx, { user, chatId, character, premium, message, beforeSeq: row.seq });
  */
 export async function buildReplyRequest(ctx: AppContext, target: ReplyTarget): Promise<ReplyRequest> {
-  const windowLength = target.premium ? PREMIUM_HISTORY_LENGTH : FREE_HISTORY_LENGTH;
-  const [recent, replies, [cardRow], profile] = await Promise.all([
-    ctx.db
-      .select({ seq: messages.seq, role: messages.role, content: messages.content })
-      .from(messages)
-      .where(and(eq(messages.chatId, target.chatId), lt(messages.seq, target.beforeSeq)))
-      .orderBy(desc(messages.seq))
-      .limit(windowLength),
-    ctx.db
-      .select({ content: messages.content })
-      .from(messages)
-      .where(and(eq(messages.chatId, target.chatId), eq(messages.role, "character")))
-      .orderBy(desc(messages.seq))
-      .limit(AVOID_LENGTH),
-    ctx.db
-      .select({ card: characters.card })
-      .from(characters)
-      .where(eq(characters.id, target.character.id))
-      .limit(1),
-    getProfile(ctx.db, target.user),
-  ]);
-  const history = recent.reverse();
+  const [context] = await queryRows<ReplyContextRow>(
+    ctx.db,
+    sql`select ${contextColumns({ chatId: target.chatId, userId: target.user.id, beforeSeq: target.beforeSeq }, windowLengthFor(target.premium))}`,
+  );
+  if (!context) throw new Error("the context statement returned no row");
+  return replyRequestFrom(ctx, target, context);
+}
+
+/**
+ * The reply request from a context already read: the character's card text comes from the snapshot, and a
+ * premium chat whose window has moved folds the older messages into its memory (one more round trip).
+ *
+ * @example
+ * const request = await replyRequestFrom(ctx, target, row);
+ */
+export async function replyRequestFrom(
+  ctx: AppContext,
+  target: Omit<ReplyTarget, "beforeSeq">,
+  context: ReplyContextRow,
+): Promise<ReplyRequest> {
+  const windowLength = windowLengthFor(target.premium);
+  const card = await ctx.characters.cardText(target.character.id);
+  const history = [...context.recent].reverse();
   const windowStart = history.length === windowLength ? (history[0]?.seq ?? null) : null;
   const memory = target.premium
-    ? await longTermMemory(ctx.db, target.chatId, windowStart, ctx.clock.now())
+    ? await longTermMemory(ctx.db, target.chatId, windowStart, context.memory, ctx.clock.now())
     : null;
+  const profile = profileOrDefaults(context.profile, target.user);
   const { character } = target;
   return {
     character: {
@@ -92,7 +125,7 @@ export async function buildReplyRequest(ctx: AppContext, target: ReplyTarget): P
       archetype: character.archetype,
       tags: character.tags,
       greeting: character.greeting,
-      card: cardText(cardRow?.card ?? null),
+      card,
     },
     persona: {
       preferredName: profile.preferredName || target.user.firstName || "traveller",
@@ -103,7 +136,7 @@ export async function buildReplyRequest(ctx: AppContext, target: ReplyTarget): P
     memory,
     history: history.map((m) => ({ role: m.role, content: m.content })),
     message: target.message,
-    avoid: [...replies.map((r) => r.content), ...(target.alsoAvoid ?? [])],
+    avoid: [...context.avoid, ...(target.alsoAvoid ?? [])],
     premium: target.premium,
   };
 }

@@ -1,18 +1,19 @@
-import { eq, sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { UserRow } from "../auth/session-store.js";
 import { findCharacter, type CharacterView } from "../characters/character-store.js";
 import type { AppContext } from "../context.js";
-import { chats, messages } from "../db/schema.js";
+import { queryRows } from "../db/raw-query.js";
+import { chats, dailyMessageUsage, messages, rateLimits } from "../db/schema.js";
 import { ApiError, forbidden, notFound, subscriptionRequired } from "../http/api-error.js";
-import { requiredString } from "../http/validate.js";
+import { isUuid, requiredString } from "../http/validate.js";
 import { CRISIS_SUPPORT_REPLY } from "../moderation/crisis-support.js";
 import type { ReplyRequest } from "../replies/reply-engine.js";
-import { consumeFreeMessage, freeMessagesUsed, refundFreeMessage, utcDay } from "../users/free-allowance.js";
+import { consumeFreeMessageQuery, refundFreeMessage, utcDay } from "../users/free-allowance.js";
 import { isPremium, subscriptionStatusAt } from "../users/subscription-status.js";
-import { findOwnedChat, toMessageView, type ChatRow, type MessageView } from "./chat-store.js";
+import type { MessageView } from "./chat-store.js";
 import { titleFromMessage } from "./chat-title.js";
-import { buildReplyRequest } from "./reply-context.js";
+import { contextColumns, replyRequestFrom, windowLengthFor, type ReplyContextRow } from "./reply-context.js";
 
 /** Longest message a user may send. */
 export const MESSAGE_MAX_LENGTH = 2000;
@@ -28,7 +29,7 @@ export const messageContentSchema = z.object({
 /** A user message that passed every check and is stored; the reply is still to come. */
 export interface AcceptedMessage {
   user: UserRow;
-  chat: ChatRow;
+  chat: SendChat;
   character: CharacterView;
   userMessage: MessageView;
   freeMessagesUsed: number;
@@ -49,12 +50,97 @@ export interface SendResult {
 export const contentPolicyViolation = () =>
   new ApiError(400, "Message violates content guidelines", "content_policy");
 
+/** The chat a send goes to, as the send needs it. */
+export interface SendChat {
+  id: string;
+  characterId: string;
+}
+
+/**
+ * The user's chat and one hit on the send limit, in one statement (the hit is only counted for a chat of the
+ * user's): 404 when the chat is missing or someone else's, 429 when the send limit is passed.
+ */
+async function claimSend(ctx: AppContext, user: UserRow, chatId: string): Promise<SendChat> {
+  if (!isUuid(chatId)) throw notFound("Chat not found");
+  const counter = ctx.limiter.counter(ctx.limits.send, user.id);
+  const hit = counter.row;
+  const [row] = await queryRows<{ id: string; characterId: string; hits: number }>(
+    ctx.db,
+    sql`with chat as (
+          select ${chats.id} as id, ${chats.characterId} as character_id from ${chats}
+           where ${chats.id} = ${chatId} and ${chats.userId} = ${user.id}),
+        hit as (
+          insert into ${rateLimits} (key, window_start, count, expires_at)
+          select ${hit.key}, ${hit.windowStart.toISOString()}::timestamptz, 1, ${hit.expiresAt.toISOString()}::timestamptz
+           where exists (select 1 from chat)
+          on conflict (key, window_start) do update set count = ${rateLimits}.count + 1
+          returning count)
+        select chat.id, chat.character_id as "characterId", (select count from hit) as hits from chat`,
+  );
+  if (!row) throw notFound("Chat not found");
+  counter.check(Number(row.hits));
+  return { id: row.id, characterId: row.characterId };
+}
+
+/**
+ * Takes a free message from today's allowance when `charged` (402 `quota_exhausted` when none is left), stores
+ * the user's message and moves the chat's title and activity time, in one statement (atomic by itself); gives the
+ * stored message, today's free-message count and the reply's context when `context` names its columns (read in
+ * the same statement, so it sees the chat just before the new message).
+ */
+async function storeUserMessage(
+  ctx: AppContext,
+  send: { user: UserRow; chat: SendChat; content: string; charged: boolean; now: Date; context: SQL },
+): Promise<{ message: MessageView; used: number; context: ReplyContextRow | null }> {
+  const { user, chat, content, charged, now } = send;
+  const day = utcDay(now);
+  const quota = charged
+    ? sql`quota as (${consumeFreeMessageQuery(ctx.db, user.id, now).getSQL()}),`
+    : sql`quota as (select null::integer as count where false),`;
+  const [row] = await queryRows<{ id: string | null; used: number } & Partial<ReplyContextRow>>(
+    ctx.db,
+    sql`with ${quota}
+        msg as (
+          insert into ${messages} (chat_id, role, content, created_at)
+          select ${chat.id}, 'user', ${content}, ${now.toISOString()}::timestamptz
+           where not ${charged}::boolean or exists (select 1 from quota)
+          returning id),
+        touched as (
+          update ${chats} set title = coalesce(${chats.title}, ${titleFromMessage(content)}), last_message_at = ${now.toISOString()}::timestamptz
+           where ${chats.id} = ${chat.id} and exists (select 1 from msg)
+          returning 1)
+        select msg.id, ${send.context}
+               coalesce((select count from quota),
+                        (select ${dailyMessageUsage.count} from ${dailyMessageUsage}
+                          where ${dailyMessageUsage.userId} = ${user.id} and ${dailyMessageUsage.day} = ${day}),
+                        0) as used
+          from (select 1) as one left join msg on true`,
+  );
+  if (!row?.id) throw subscriptionRequired("quota_exhausted");
+  ctx.chatPages.forget(chat.id);
+  const message: MessageView = {
+    id: row.id,
+    chatId: chat.id,
+    role: "user",
+    content,
+    createdAt: now.toISOString(),
+    editedAt: null,
+    versionIndex: 0,
+    versionCount: 1,
+  };
+  const { recent, avoid, profile, memory } = row;
+  const context =
+    recent && avoid ? { recent, avoid, profile: profile ?? null, memory: memory ?? null } : null;
+  return { message, used: Number(row.used), context };
+}
+
 /**
  * Runs every check on a message and stores it. In order: the chat must be the user's (404), the send rate (429),
  * moderation (400 content_policy; self-harm skips every paywall and gets the support reply), age confirmed (403),
- * trial not expired (402), premium character only for premium users (402), and then, in one transaction, a free
+ * trial not expired (402), premium character only for premium users (402), and then, in one statement, a free
  * message taken from today's allowance (402 when none is left) and the message stored with the chat's title
- * and activity time.
+ * and activity time, the reply's context read in the same statement. Two round trips in all (three when a premium
+ * chat's memory has older messages to fold in).
  *
  * @example
  * const accepted = await acceptMessage(ctx, user, chatId, "Hello, my lord");
@@ -65,8 +151,7 @@ export async function acceptMessage(
   chatId: string,
   content: string,
 ): Promise<AcceptedMessage> {
-  const chat = await findOwnedChat(ctx.db, user.id, chatId);
-  await ctx.limiter.hit(ctx.limits.send, user.id);
+  const chat = await claimSend(ctx, user, chatId);
   const verdict = await ctx.moderator.check(content);
   if (verdict.action === "block") throw contentPolicyViolation();
   const support = verdict.action === "support";
@@ -81,38 +166,18 @@ export async function acceptMessage(
     if (character.premium && !premium) throw subscriptionRequired("premium_character");
   }
   const charged = !support && !premium;
-
-  const { stored, used } = await ctx.db.transaction(async (tx) => {
-    const count = charged ? await consumeFreeMessage(tx, user.id, now) : null;
-    if (charged && count === null) throw subscriptionRequired("quota_exhausted");
-    const [row] = await tx
-      .insert(messages)
-      .values({ chatId: chat.id, role: "user", content, createdAt: now })
-      .returning();
-    await tx
-      .update(chats)
-      .set({ title: sql`coalesce(${chats.title}, ${titleFromMessage(content)})`, lastMessageAt: now })
-      .where(eq(chats.id, chat.id));
-    return { stored: row, used: count };
-  });
-  if (!stored) throw new Error("insert returned no row");
-
-  const replyRequest = support
-    ? null
-    : await buildReplyRequest(ctx, {
-        user,
-        chatId: chat.id,
-        character,
-        premium,
-        message: content,
-        beforeSeq: stored.seq,
-      });
+  const target = { user, chatId: chat.id, character, premium, message: content };
+  const context = support
+    ? sql``
+    : sql`${contextColumns({ chatId: chat.id, userId: user.id, beforeSeq: null }, windowLengthFor(premium))},`;
+  const stored = await storeUserMessage(ctx, { user, chat, content, charged, now, context });
+  const replyRequest = stored.context ? await replyRequestFrom(ctx, target, stored.context) : null;
   return {
     user,
     chat,
     character,
-    userMessage: toMessageView(stored),
-    freeMessagesUsed: used ?? (await freeMessagesUsed(ctx.db, user.id, now)),
+    userMessage: stored.message,
+    freeMessagesUsed: stored.used,
     chargedDay: charged ? utcDay(now) : null,
     replyRequest,
   };
@@ -147,26 +212,30 @@ export async function storeReply(
   text: string,
 ): Promise<SendResult> {
   const now = ctx.clock.now();
-  const reply = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(messages)
-      .values({
-        chatId: accepted.chat.id,
-        role: "character",
-        content: text,
-        createdAt: now,
-        versions: [{ content: text, createdAt: now.toISOString() }],
-      })
-      .returning();
-    await tx.update(chats).set({ lastMessageAt: now }).where(eq(chats.id, accepted.chat.id));
-    return row;
-  });
-  if (!reply) throw new Error("insert returned no row");
-  return {
-    userMessage: accepted.userMessage,
-    reply: toMessageView(reply),
-    freeMessagesUsed: accepted.freeMessagesUsed,
+  const versions = JSON.stringify([{ content: text, createdAt: now.toISOString() }]);
+  const [row] = await queryRows<{ id: string }>(
+    ctx.db,
+    sql`with reply as (
+          insert into ${messages} (chat_id, role, content, created_at, versions)
+          values (${accepted.chat.id}, 'character', ${text}, ${now.toISOString()}::timestamptz, ${versions}::jsonb)
+          returning id),
+        touched as (
+          update ${chats} set last_message_at = ${now.toISOString()}::timestamptz where ${chats.id} = ${accepted.chat.id} returning 1)
+        select id from reply`,
+  );
+  if (!row) throw new Error("insert returned no row");
+  ctx.chatPages.forget(accepted.chat.id);
+  const reply: MessageView = {
+    id: row.id,
+    chatId: accepted.chat.id,
+    role: "character",
+    content: text,
+    createdAt: now.toISOString(),
+    editedAt: null,
+    versionIndex: 0,
+    versionCount: 1,
   };
+  return { userMessage: accepted.userMessage, reply, freeMessagesUsed: accepted.freeMessagesUsed };
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
-import { openDrizzleDatabase } from "@purchases-web/billing-server";
+import { openDrizzleDatabase, type NotificationListener } from "@purchases-web/billing-server";
 import { fileURLToPath } from "node:url";
 import * as schema from "./schema.js";
 
@@ -13,6 +13,8 @@ export type AppTx = PgTransaction<PgQueryResultHKT, typeof schema, ExtractTables
 export interface AppDatabase {
   db: AppDb;
   kind: "pglite" | "postgres";
+  /** Subscribes to a NOTIFY channel; the returned function unsubscribes. */
+  listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

@@ -71,23 +71,48 @@ export class RateLimiter {
 
   /** Counts one hit for `subject`; throws a 429 `ApiError` when the window's limit is exceeded. */
   async hit(rule: RateLimitRule, subject: string): Promise<void> {
-    const now = this.clock.now().getTime();
-    const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
-    const windowEnd = windowStart + rule.windowMs;
+    const counter = this.counter(rule, subject);
     const [row] = await this.db
       .insert(rateLimits)
-      .values({
-        key: `${rule.name}:${keyedDigest(this.secret, subject)}`,
-        windowStart: new Date(windowStart),
-        count: 1,
-        expiresAt: new Date(windowEnd),
-      })
+      .values(counter.row)
       .onConflictDoUpdate({
         target: [rateLimits.key, rateLimits.windowStart],
         set: { count: sql`${rateLimits.count} + 1` },
       })
       .returning({ count: rateLimits.count });
-    if ((row?.count ?? 0) > rule.limit)
-      throw tooManyRequests(Math.max(1, Math.ceil((windowEnd - now) / 1000)));
+    counter.check(row?.count ?? 0);
   }
+
+  /**
+   * One hit's counter row for `subject` in the current window, and the check of the count the upsert returned,
+   * for callers that fold the upsert into a statement of their own (a send counts its hit in the same round trip
+   * as its ownership check): insert `row`, add 1 on conflict of (key, window_start), then `check(count)`.
+   *
+   * @example
+   * const counter = limiter.counter(limits.send, user.id);
+   * counter.check(countFromMyStatement);
+   */
+  counter(rule: RateLimitRule, subject: string): RateLimitCounter {
+    const now = this.clock.now().getTime();
+    const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
+    const windowEnd = windowStart + rule.windowMs;
+    return {
+      row: {
+        key: `${rule.name}:${keyedDigest(this.secret, subject)}`,
+        windowStart: new Date(windowStart),
+        count: 1,
+        expiresAt: new Date(windowEnd),
+      },
+      check(count) {
+        if (count > rule.limit) throw tooManyRequests(Math.max(1, Math.ceil((windowEnd - now) / 1000)));
+      },
+    };
+  }
+}
+
+/** A hit's counter row and the check of the window's count after it (see {@link RateLimiter.counter}). */
+export interface RateLimitCounter {
+  row: { key: string; windowStart: Date; count: 1; expiresAt: Date };
+  /** Throws the 429 (with Retry-After) when `count` is over the limit. */
+  check(count: number): void;
 }

@@ -37,22 +37,28 @@ export function foldIntoMemory(memory: LongTermMemory, userMessages: readonly st
   return { facts, topics };
 }
 
+/** A chat's stored summary as read: its facts and topics, and the last message folded in. */
+export interface StoredMemory extends LongTermMemory {
+  coveredSeq: number;
+}
+
 /**
  * The chat's long-term memory of everything before `windowStartSeq` (the oldest message the engine sees anyway),
- * brought up to date first: messages not yet folded in are added to the stored summary, so each is read once.
- * Null `windowStartSeq` means the whole chat fits the window, so there is nothing to remember beyond it.
+ * brought up to date first: messages not yet folded in are added to the stored summary (`stored`, read by the
+ * caller with the rest of the reply's context; null when there is none yet), so each is read once. Null
+ * `windowStartSeq` means the whole chat fits the window, so there is nothing to remember beyond it.
  *
  * @example
- * const memory = await longTermMemory(ctx.db, chat.id, history[0]?.seq ?? null, now);
+ * const memory = await longTermMemory(ctx.db, chat.id, history[0]?.seq ?? null, stored, now);
  */
 export async function longTermMemory(
   db: AppDb,
   chatId: string,
   windowStartSeq: number | null,
+  stored: StoredMemory | null,
   now: Date,
 ): Promise<LongTermMemory | null> {
   if (windowStartSeq === null) return null;
-  const [stored] = await db.select().from(chatMemories).where(eq(chatMemories.chatId, chatId)).limit(1);
   const coveredSeq = stored?.coveredSeq ?? 0;
   const memory: LongTermMemory = { facts: stored?.facts ?? [], topics: stored?.topics ?? [] };
   if (coveredSeq >= windowStartSeq - 1) return memory;

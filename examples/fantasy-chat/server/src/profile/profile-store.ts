@@ -20,6 +20,16 @@ export interface ProfileView {
  */
 export async function getProfile(db: AppDb, user: UserRow): Promise<ProfileView> {
   const [row] = await db.select().from(profiles).where(eq(profiles.userId, user.id)).limit(1);
+  return profileOrDefaults(row ?? null, user);
+}
+
+/**
+ * The profile as stored, or before the first save the defaults: the first name as preferred name and nothing else.
+ *
+ * @example
+ * profileOrDefaults(null, user).preferredName; // user.firstName
+ */
+export function profileOrDefaults(row: ProfileView | null, user: Pick<UserRow, "firstName">): ProfileView {
   if (!row)
     return { preferredName: user.firstName, favoriteArchetype: null, backstory: "", personalityTraits: [] };
   return {

@@ -34,7 +34,19 @@ export async function freeMessagesUsed(db: AppDb, userId: string, now: Date): Pr
  * if (used === null) throw subscriptionRequired("quota_exhausted");
  */
 export async function consumeFreeMessage(tx: AppTx, userId: string, now: Date): Promise<number | null> {
-  const [row] = await tx
+  const [row] = await consumeFreeMessageQuery(tx, userId, now);
+  return row?.count ?? null;
+}
+
+/**
+ * The conditional upsert of {@link consumeFreeMessage} as a query, for a statement that folds it in (a send takes
+ * its free message and stores itself in one round trip): it returns `count` only when a message was taken.
+ *
+ * @example
+ * sql`with quota as (${consumeFreeMessageQuery(db, user.id, now)}) select count from quota`;
+ */
+export function consumeFreeMessageQuery(db: AppDb | AppTx, userId: string, now: Date) {
+  return db
     .insert(dailyMessageUsage)
     .values({ userId, day: utcDay(now), count: 1 })
     .onConflictDoUpdate({
@@ -43,7 +55,6 @@ export async function consumeFreeMessage(tx: AppTx, userId: string, now: Date): 
       setWhere: sql`${dailyMessageUsage.count} < ${FREE_MESSAGES_PER_DAY}`,
     })
     .returning({ count: dailyMessageUsage.count });
-  return row?.count ?? null;
 }
 
 /** Gives back a message taken on `day` (the character could not answer it). */

@@ -151,6 +151,7 @@ describe("configuration from the environment", () => {
         LLM_BASE_URL: "ftp://llm/v1",
         LLM_CONTEXT_TOKENS: "lots",
         LLM_CONCURRENCY: "0",
+        SEND_LIMIT_PER_MINUTE: "many",
         LLM_MODERATION: "maybe",
         PERSONA_SEED: "-1",
       });
@@ -163,6 +164,7 @@ describe("configuration from the environment", () => {
     );
     expect(message).toContain("- LLM_CONTEXT_TOKENS: LLM_CONTEXT_TOKENS must be a number");
     expect(message).toContain("- LLM_CONCURRENCY: LLM_CONCURRENCY must be at least 1");
+    expect(message).toContain("- SEND_LIMIT_PER_MINUTE: SEND_LIMIT_PER_MINUTE must be a number");
     expect(message).toContain("- LLM_MODERATION: LLM_MODERATION must be 1 or 0");
     expect(message).toContain("- PERSONA_SEED: PERSONA_SEED must be 0 or more");
     expect(() => loadConfig({ LLM_BASE_URL: "http://llm/v1" })).toThrow(

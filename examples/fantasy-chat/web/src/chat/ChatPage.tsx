@@ -6,6 +6,7 @@ import { Section } from "../ui/Section";
 import { ChatHeader } from "./ChatHeader";
 import { Composer } from "./Composer";
 import { MessageList } from "./MessageList";
+import { OlderMessages } from "./OlderMessages";
 import { PaywallModal } from "./PaywallModal";
 import { CONVERSATION_STARTERS } from "./starters";
 import { useChat } from "./use-chat";
@@ -57,9 +58,11 @@ export default function ChatPage() {
   const { chat, character, characterId, messages, streaming, busy } = conversation;
   conversation.onSent.current = () => setInput("");
 
+  // To the newest message when one arrives or streams in; not when older ones are put above.
+  const newestId = messages.data?.at(-1)?.id;
   useEffect(() => {
     endRef.current?.scrollIntoView?.({ block: "end" });
-  }, [messages.data, streaming?.text]);
+  }, [newestId, streaming?.text]);
 
   if (isNew && !characterId) {
     const text = "Pick a companion to begin a new story.";
@@ -97,15 +100,18 @@ export default function ChatPage() {
         {chatId && messages.isLoading ? (
           <p className="muted text-center">Loading messages...</p>
         ) : (
-          <MessageList
-            chatId={chatId}
-            character={c}
-            messages={list}
-            streaming={streaming}
-            busy={busy}
-            onRegenerate={(id) => conversation.regenerate.mutate(id)}
-            onChange={(change) => conversation.change.mutate(change)}
-          />
+          <>
+            {chatId ? <OlderMessages pages={{ ...messages, count: list.length }} /> : null}
+            <MessageList
+              chatId={chatId}
+              character={c}
+              messages={list}
+              streaming={streaming}
+              busy={busy}
+              onRegenerate={(id) => conversation.regenerate.mutate(id)}
+              onChange={(change) => conversation.change.mutate(change)}
+            />
+          </>
         )}
         {showStarters ? <Starters onChoose={setInput} /> : null}
         <div ref={endRef} />

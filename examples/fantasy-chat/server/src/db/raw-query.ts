@@ -1,0 +1,14 @@
+import type { SQL } from "drizzle-orm";
+import type { AppDb, AppTx } from "./database.js";
+
+/**
+ * Runs a hand-written statement (one that folds several steps into one round trip, which the query builder cannot
+ * express) and gives its rows. Both drivers answer `{ rows }`; column names are as the statement spells them.
+ *
+ * @example
+ * const [row] = await queryRows<{ n: number }>(db, sql`select 1 as n`);
+ */
+export async function queryRows<T>(db: AppDb | AppTx, statement: SQL): Promise<T[]> {
+  const result = (await db.execute(statement)) as unknown as { rows: T[] };
+  return result.rows;
+}
