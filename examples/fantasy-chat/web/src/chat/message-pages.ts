@@ -1,3 +1,6 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { messagesKey } from "../api/keys";
 import type { Message } from "../api/types";
 import { throwIfNotOk } from "../api/request";
 
@@ -56,4 +59,32 @@ export async function readMessagePage(
  */
 export function flattenPages(pages: readonly MessagePage[]): Message[] {
   return [...pages].reverse().flatMap((page) => page.messages);
+}
+
+/**
+ * A chat's messages as read so far (the latest page first; older pages as the reader scrolls up), under
+ * `messagesKey(chatId)` so invalidating that key reads them again. `chatId` null (a new chat) reads nothing.
+ *
+ * @example
+ * const { data, hasOlder, loadOlder } = useMessagePages(chatId);
+ */
+export function useMessagePages(chatId: string | null) {
+  const pages = useInfiniteQuery({
+    queryKey: messagesKey(chatId ?? ""),
+    enabled: chatId !== null,
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => readMessagePage(chatId ?? "", pageParam, signal),
+    getNextPageParam: (page) => page.older ?? undefined,
+  });
+  const data = useMemo(() => (pages.data ? flattenPages(pages.data.pages) : undefined), [pages.data]);
+  return {
+    data,
+    isLoading: pages.isLoading,
+    isSuccess: pages.isSuccess,
+    hasOlder: pages.hasNextPage,
+    loadingOlder: pages.isFetchingNextPage,
+    loadOlder: () => {
+      if (pages.hasNextPage && !pages.isFetchingNextPage) void pages.fetchNextPage();
+    },
+  };
 }

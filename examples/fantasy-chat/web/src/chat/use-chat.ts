@@ -1,5 +1,5 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { CHATS_KEY, characterKey, chatKey, messagesKey } from "../api/keys";
 import { apiRequest } from "../api/request";
@@ -8,7 +8,7 @@ import { USER_KEY } from "../auth/use-auth";
 import { isApiError, needsSubscription } from "../api/api-error";
 import { handleCreateError, handleMessageActionError, handleSendError, isAbort } from "./chat-errors";
 import { streamReply } from "./stream-reply";
-import { flattenPages, readMessagePage } from "./message-pages";
+import { useMessagePages } from "./message-pages";
 
 /** A reply being streamed: after a send (with the user's text shown) or replacing a regenerated reply. */
 export interface Streaming {
@@ -43,25 +43,7 @@ export function useChat(chatId: string | null, newChatCharacterId: string | null
     queryKey: characterKey(characterId ?? ""),
     enabled: characterId !== null,
   });
-  // The latest page first; older pages are read as the user scrolls up (see MessageList's OlderMessages).
-  const pages = useInfiniteQuery({
-    queryKey: messagesKey(chatId ?? ""),
-    enabled: chatId !== null,
-    initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => readMessagePage(chatId ?? "", pageParam, signal),
-    getNextPageParam: (page) => page.older ?? undefined,
-  });
-  const list = useMemo(() => (pages.data ? flattenPages(pages.data.pages) : undefined), [pages.data]);
-  const messages = {
-    data: list,
-    isLoading: pages.isLoading,
-    isSuccess: pages.isSuccess,
-    hasOlder: pages.hasNextPage,
-    loadingOlder: pages.isFetchingNextPage,
-    loadOlder: () => {
-      if (pages.hasNextPage && !pages.isFetchingNextPage) void pages.fetchNextPage();
-    },
-  };
+  const messages = useMessagePages(chatId);
 
   useEffect(() => () => abort.current?.abort(), []);
 
