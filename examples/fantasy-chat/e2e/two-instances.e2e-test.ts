@@ -197,4 +197,47 @@ describe("two instances on one PostgreSQL behind a round-robin proxy", () => {
     const took = await within(CHARACTERS_TTL_MS + MARGIN_MS, listed(b));
     expect(took).toBeLessThanOrEqual(CHARACTERS_TTL_MS + MARGIN_MS);
   });
+
+  // Last: it moves both instances' clocks past the trials' end.
+  it("charges each subscriber once at trial end when both instances' renewal workers run at once", async () => {
+    const subscribers: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const email = uniqueEmail(`renewing${i}`);
+      const { visitor, id } = await newUser(`Renewing${i}`, email);
+      const setup = await visitor.call(proxy.url, "POST", "/api/setup-trial", {
+        email,
+        firstName: `Renewing${i}`,
+        lastName: "Tester",
+      });
+      expect(setup.status).toBe(200);
+      const { authorization_url: authorize, reference } = setup.body.data;
+      // The sandbox gateway's page, approved as its form would be.
+      const approved = await fetch(new URL(authorize, proxy.url), {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "decision=approve",
+        redirect: "manual",
+      });
+      expect(approved.status).toBe(303);
+      expect((await visitor.call(proxy.url, "POST", "/api/trial/complete", { reference })).status).toBe(200);
+      subscribers.push(id);
+    }
+    const trialDays = 8 * 24 * 60 * 60 * 1000;
+    for (const app of [a, b]) {
+      expect(
+        (await new Visitor().call(app.url, "POST", "/api/test/clock", { advanceMs: trialDays })).status,
+      ).toBe(200);
+    }
+    const passes = await Promise.all(
+      [a, b, a, b].map((app) => new Visitor().call(app.url, "POST", "/api/test/renewals")),
+    );
+    expect(passes.map((pass) => pass.status)).toEqual([200, 200, 200, 200]);
+    const charges = await database.query(
+      "select user_id, count(*)::int as n from payments where kind = 'renewal' and status = 'success' and user_id = any($1) group by user_id",
+      [subscribers],
+    );
+    expect(Object.fromEntries(charges.rows.map((row) => [row.user_id, row.n]))).toEqual(
+      Object.fromEntries(subscribers.map((id) => [id, 1])),
+    );
+  });
 });
