@@ -72,10 +72,21 @@ describe("chat message actions", () => {
     await page.getByRole("button", { name: "Delete", exact: true }).click();
     await page.getByText("No messages yet").waitFor();
 
+    // The persona engine answers within milliseconds: hold its answer back in the browser (the server has stored
+    // the message and the reply) so that there is a reply in flight to stop.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/chats/*/messages", async (route) => {
+      if (route.request().method() !== "POST") return route.fallback();
+      const answer = await route.fetch();
+      await held;
+      await route.fulfill({ response: answer }).catch(() => {});
+    });
     await input.fill("Tell me the whole saga of the storm drakes");
     await input.press("Enter");
     await page.getByRole("button", { name: "Stop" }).click();
     await page.getByRole("button", { name: "Send" }).waitFor();
     await page.locator(".message-user .bubble").first().waitFor();
+    release();
   });
 });

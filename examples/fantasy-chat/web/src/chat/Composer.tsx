@@ -50,13 +50,14 @@ export function Composer({
         onKeyDown={onKeyDown}
       />
       {streaming ? (
-        <Tooltip label="Stop generating">
+        // Keyed apart: the Stop button is never turned into the Send button under the pointer.
+        <Tooltip key="stop" label="Stop generating">
           <button type="button" className="btn btn-icon btn-ghost" aria-label="Stop" onClick={onStop}>
             <Icon name="stop" />
           </button>
         </Tooltip>
       ) : (
-        <Tooltip label="Send message">
+        <Tooltip key="send" label="Send message">
           <button type="submit" className="btn btn-icon btn-primary" aria-label="Send" disabled={!canSend}>
             <Icon name="send" />
           </button>
