@@ -13,9 +13,14 @@
 // default): the server here runs with SEND_LIMIT_PER_MINUTE=100000, so that what is measured is the send itself
 // (the limit's counter is still written on every send, as always); the POST measurement rotates request by request
 // over BENCH_SENDERS premium users. Any non-2xx answer is counted and reported next to the figures.
+//
+// On PostgreSQL it also measures scaling out: the characters, latest-page and send routes at 100 connections
+// through a round-robin proxy (support/round-robin-proxy.mjs, in this process) in front of one instance, then of
+// two instances on the same database.
 import autocannon from "autocannon";
 import { createPostgresDatabase, startAppServer, startHelloServer } from "./support/app-server.mjs";
 import { LINES, premiumUsersWithChats, sendMessage } from "./support/app-client.mjs";
+import { startRoundRobinProxy } from "./support/round-robin-proxy.mjs";
 import { printTable, statusCounts, writeResult } from "../../../bench/support/report.mjs";
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -44,6 +49,64 @@ async function hundredMessageChat(url) {
     await sendMessage(url, owner.cookie, owner.chatId, LINES[i % LINES.length]);
   }
   return owner;
+}
+
+/**
+ * Autocannon options for the send route: request by request, the next of `senders` posts a line to its chat
+ * through `base` (an instance, or the proxy in front of several; the Origin is the address the client used).
+ */
+function sendOptions(base, senders, connections) {
+  let next = 0;
+  return {
+    url: base,
+    connections,
+    requests: [
+      {
+        method: "POST",
+        setupRequest: (request) => {
+          const user = senders[next++ % senders.length];
+          return {
+            ...request,
+            path: `/api/chats/${user.chatId}/messages`,
+            headers: { "content-type": "application/json", origin: base, cookie: user.cookie },
+            body: JSON.stringify({ content: LINES[next % LINES.length] }),
+          };
+        },
+      },
+    ],
+  };
+}
+
+/**
+ * Scale out (PostgreSQL): the same routes at 100 connections through a round-robin proxy in front of one instance,
+ * then in front of two on the same database (the second started here), so that the proxy's own cost is in both.
+ */
+async function benchTwoInstances(databaseUrl, first, { owner, senders }) {
+  const second = await startAppServer({ databaseUrl, env: { SEND_LIMIT_PER_MINUTE: "100000" } });
+  const rows = [];
+  try {
+    for (const targets of [[first.url], [first.url, second.url]]) {
+      const proxy = await startRoundRobinProxy(targets);
+      try {
+        console.error(`[server] postgres: ${targets.length} instance(s) behind the proxy`);
+        const common = { connections: 100, headers: { cookie: owner.cookie } };
+        const routes = [
+          ["GET /api/characters", await cannon({ ...common, url: `${proxy.url}/api/characters` })],
+          [
+            "GET /api/chats/:id/messages (latest 50 of 100)",
+            await cannon({ ...common, url: `${proxy.url}/api/chats/${owner.chatId}/messages` }),
+          ],
+          ["POST /api/chats/:id/messages", await cannon(sendOptions(proxy.url, senders, 100))],
+        ];
+        for (const [route, figures] of routes) rows.push({ instances: targets.length, route, ...figures });
+      } finally {
+        await proxy.close();
+      }
+    }
+  } finally {
+    await second.stop();
+  }
+  return rows;
 }
 
 /** The median of `values`. */
@@ -91,25 +154,7 @@ async function benchDatabase(database, hello) {
       const health = await cannon({ url: `${app.url}/api/health`, connections });
       const characters = await cannon({ ...common, url: `${app.url}/api/characters` });
       const messages = await cannon({ ...common, url: `${app.url}/api/chats/${owner.chatId}/messages` });
-      let next = 0;
-      const send = await cannon({
-        url: app.url,
-        connections,
-        requests: [
-          {
-            method: "POST",
-            setupRequest: (request) => {
-              const user = senders[next++ % senders.length];
-              return {
-                ...request,
-                path: `/api/chats/${user.chatId}/messages`,
-                headers: { "content-type": "application/json", origin: app.url, cookie: user.cookie },
-                body: JSON.stringify({ content: LINES[next % LINES.length] }),
-              };
-            },
-          },
-        ],
-      });
+      const send = await cannon(sendOptions(app.url, senders, connections));
       for (const [route, figures] of [
         ["hello world (bare Fastify)", baseline],
         ["GET /api/health (no database)", health],
@@ -127,7 +172,8 @@ async function benchDatabase(database, hello) {
         });
       }
     }
-    return { rows, sequential: { database, ...sequential } };
+    const scaleOut = postgres ? await benchTwoInstances(postgres.url, app, { owner, senders }) : [];
+    return { rows, sequential: { database, ...sequential }, scaleOut };
   } finally {
     await app.stop();
     await postgres?.drop();
@@ -137,11 +183,13 @@ async function benchDatabase(database, hello) {
 const hello = await startHelloServer();
 const rows = [];
 const sequential = [];
+const scaleOut = [];
 try {
   for (const database of DATABASES) {
     const result = await benchDatabase(database, hello);
     rows.push(...result.rows);
     sequential.push(result.sequential);
+    scaleOut.push(...result.scaleOut);
   }
 } finally {
   await hello.stop();
@@ -164,6 +212,26 @@ printTable(
   ["database", "one user's sequential sends: median ms", "max ms"],
   sequential.map((row) => [row.database, row.median, row.max]),
 );
+if (scaleOut.length > 0) {
+  printTable(
+    [
+      "PostgreSQL, 100 conns, behind a round-robin proxy",
+      "instances",
+      "req/s",
+      "p50 ms",
+      "p99 ms",
+      "non-2xx",
+    ],
+    scaleOut.map((row) => [
+      row.route,
+      row.instances,
+      row.reqPerSec,
+      row.p50,
+      row.p99,
+      row.non2xx + row.errors,
+    ]),
+  );
+}
 // What the budgets read besides single rows: per database, the worst p99 of any app route at 100 connections and
 // the median of one user's sequential sends.
 const summary = Object.fromEntries(
@@ -181,4 +249,4 @@ const summary = Object.fromEntries(
     },
   ]),
 );
-writeResult("server", { durationS: DURATION_S, senders: SENDERS, rows, sequential, summary });
+writeResult("server", { durationS: DURATION_S, senders: SENDERS, rows, sequential, summary, scaleOut });

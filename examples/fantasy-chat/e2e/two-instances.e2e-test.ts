@@ -7,7 +7,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FOREIGN_CARD } from "../server/test/support/cards";
 import { ADMIN_EMAIL, startApp, type RunningApp } from "./support/app-server";
-import { startRoundRobinProxy, type RoundRobinProxy } from "./support/round-robin-proxy";
+import { startRoundRobinProxy, type RoundRobinProxy } from "../bench/support/round-robin-proxy.mjs";
 import { CookieClient } from "./support/cookie-client";
 import { PASSWORD, uniqueEmail } from "./support/users";
 

@@ -43,13 +43,36 @@ describe.each(DATABASES)("the characters snapshot on %s", (kind) => {
   it("answers with a strong ETag and no-cache, and 304 without a body when the browser has it", async () => {
     const first = await list(server.url);
     const etag = first.headers.get("etag")!;
-    expect(etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{27}(-gzip)?"$/);
     expect(first.headers.get("cache-control")).toBe("public, no-cache");
     expect((await list(server.url)).headers.get("etag")).toBe(etag);
     const again = await list(server.url, { "if-none-match": etag });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe("");
     expect((await list(server.url, { "if-none-match": '"stale"' })).status).toBe(200);
+  });
+
+  it("compresses the list for clients that accept gzip, each encoding with its own strong ETag, and 304s on either", async () => {
+    const plain = await list(server.url, { "accept-encoding": "identity" });
+    const gzipped = await list(server.url, { "accept-encoding": "gzip, deflate, br" });
+    const refused = await list(server.url, { "accept-encoding": "br, gzip;q=0" });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(refused.headers.get("content-encoding")).toBeNull();
+    expect(gzipped.headers.get("content-encoding")).toBe("gzip");
+    for (const answer of [plain, gzipped, refused])
+      expect(answer.headers.get("vary")).toMatch(/accept-encoding/i);
+    const plainTag = plain.headers.get("etag")!;
+    const gzipTag = gzipped.headers.get("etag")!;
+    expect(plainTag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+    expect(gzipTag).toBe(`${plainTag.slice(0, -1)}-gzip"`);
+    expect(refused.headers.get("etag")).toBe(plainTag);
+    // fetch decompresses: both bodies are the same list.
+    const [plainList, gzipList] = [await plain.json(), await gzipped.json()];
+    expect(gzipList).toEqual(plainList);
+    expect((plainList as unknown[]).length).toBeGreaterThan(0);
+    for (const tag of [plainTag, gzipTag]) {
+      expect((await list(server.url, { "accept-encoding": "gzip", "if-none-match": tag })).status).toBe(304);
+    }
   });
 
   it("serves from memory: a row changed behind its back shows only once the TTL has passed", async () => {

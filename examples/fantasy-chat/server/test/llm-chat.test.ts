@@ -89,6 +89,48 @@ describe.each(DATABASES)("replies from an OpenAI-compatible model server on %s",
     expect((await client.get("/api/auth/user")).body.freeMessagesUsed).toBe(0);
   });
 
+  it("asks the model nothing for a free message the user no longer has (the reply starts before the message is stored)", async () => {
+    const { client } = await verifiedUser(server);
+    const chatId = await createChat(client);
+    for (let n = 1; n <= 3; n++) {
+      const sent = await client.post(`/api/chats/${chatId}/messages`, { content: `Tale number ${n}` });
+      expect(sent.status).toBe(200);
+      expect(sent.body.freeMessagesUsed).toBe(n);
+    }
+    const refused = await client.post(`/api/chats/${chatId}/messages`, { content: "One more tale" });
+    expect(refused.status).toBe(402);
+    expect(refused.body.code).toBe("quota_exhausted");
+    expect(llm.completions.map((c) => c.body.messages.at(-1).content)).toEqual([
+      "Tale number 1",
+      "Tale number 2",
+      "Tale number 3",
+    ]);
+  });
+
+  it("stops the model it started when the send's last statement refuses the message (two sends for the last free message)", async () => {
+    const { client } = await verifiedUser(server);
+    const chatId = await createChat(client);
+    for (let n = 1; n <= 2; n++) await client.post(`/api/chats/${chatId}/messages`, { content: `Tale ${n}` });
+    llm.requests.length = 0;
+    llm.closedEarly = 0;
+    // Both answers would take a while: a refused send's model request is cut off long before it ends.
+    llm.answers.push(
+      { chunks: ["Once ", "upon ", "a time."], delayMs: 150 },
+      { chunks: ["Long ", "ago."], delayMs: 150 },
+    );
+    const answers = await Promise.all(
+      ["First of two", "Second of two"].map((content) =>
+        client.post(`/api/chats/${chatId}/messages`, { content }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 402]);
+    // Each model request the refused send made (none, if it was refused before its request left) was cut off.
+    await until(() => llm.completions.length - llm.closedEarly === 1);
+    const stored = (await client.get(`/api/chats/${chatId}/messages`)).body;
+    expect(stored).toHaveLength(6);
+    expect((await client.get("/api/auth/user")).body.freeMessagesUsed).toBe(3);
+  });
+
   it("asks the moderation endpoint: its self-harm verdict gets the support reply, and the rules still block first", async () => {
     llm.moderationFlags.set("the void calls", ["self-harm/intent"]);
     const { client } = await verifiedUser(server);

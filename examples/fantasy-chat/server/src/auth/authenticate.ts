@@ -8,10 +8,18 @@ declare module "fastify" {
     /** The signed-in user, read fresh from the database for each request (so role changes apply at once). */
     user: UserRow | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * The route answers everyone alike and never reads `request.user`, so the session is not looked up (the
+     * characters list, on every landing page).
+     */
+    anonymous?: boolean;
+  }
 }
 
 /**
- * Loads the session's user onto `request.user` for every request of `app`.
+ * Loads the session's user onto `request.user` for every request of `app` (but routes marked
+ * `config: { anonymous: true }`).
  *
  * @example
  * installAuthentication(api, ctx.sessions);
@@ -19,6 +27,7 @@ declare module "fastify" {
 export function installAuthentication(app: FastifyInstance, sessions: SessionStore): void {
   app.decorateRequest("user", null);
   app.addHook("onRequest", async (request) => {
+    if (request.routeOptions.config?.anonymous === true) return;
     const token = readSessionToken(request);
     request.user = token ? await sessions.findUser(token) : null;
   });

@@ -7,6 +7,7 @@ import type { AppContext } from "../context.js";
 import { characters } from "../db/schema.js";
 import { notFound } from "../http/api-error.js";
 import { parseInput } from "../http/validate.js";
+import { acceptsGzip } from "../http/content-coding.js";
 import { cardFromCharacter } from "./character-card.js";
 import { findCharacter } from "./character-store.js";
 import { archetypeRgb, defaultPortrait } from "./default-portrait.js";
@@ -36,12 +37,19 @@ export async function characterRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     return row;
   };
 
-  // From memory, with a strong ETag: a browser that has the list gets 304 and no body.
-  app.get("/characters", async (request, reply) => {
-    const { json, etag } = await ctx.characters.current();
-    reply.header("etag", etag).header("cache-control", "public, no-cache");
-    if (request.headers["if-none-match"] === etag) return reply.code(304).send();
-    return reply.type("application/json; charset=utf-8").send(json);
+  // From memory, encoded and compressed once per snapshot, with a strong ETag per representation: a browser
+  // that has the list gets 304 and no body.
+  app.get("/characters", { config: { anonymous: true } }, async (request, reply) => {
+    const list = await ctx.characters.current();
+    const gzip = acceptsGzip(request.headers["accept-encoding"]);
+    reply
+      .header("etag", gzip ? list.gzipEtag : list.etag)
+      .header("cache-control", "public, no-cache")
+      .header("vary", "accept-encoding");
+    const known = request.headers["if-none-match"];
+    if (known === list.etag || known === list.gzipEtag) return reply.code(304).send();
+    if (gzip) reply.header("content-encoding", "gzip");
+    return reply.type("application/json; charset=utf-8").send(gzip ? list.gzipped : list.body);
   });
 
   app.get<{ Params: { id: string } }>("/characters/:id", async (request) => {

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { gzipSync } from "node:zlib";
 import { asc } from "drizzle-orm";
 import type { Clock } from "../clock.js";
 import type { AppDb } from "../db/database.js";
@@ -16,8 +17,13 @@ export interface CharacterList {
   byId: ReadonlyMap<string, CharacterView>;
   /** An imported character's card text (what reply engines read beyond the columns), by id; absent for others. */
   cardTexts: ReadonlyMap<string, CharacterCardText>;
-  json: string;
+  /** The list as JSON, UTF-8 encoded once per snapshot. */
+  body: Buffer;
+  /** The same bytes gzip-compressed, for clients that accept it (every browser). */
+  gzipped: Buffer;
+  /** The strong ETag of `body`; the gzip-encoded representation has its own, `gzipEtag`. */
   etag: string;
+  gzipEtag: string;
 }
 
 /**
@@ -27,7 +33,7 @@ export interface CharacterList {
  * same database see an import within the TTL.
  *
  * @example
- * const { json, etag } = await ctx.characters.current();
+ * const { body, etag } = await ctx.characters.current();
  */
 export class CharacterSnapshot {
   private loaded: { at: number; value: CharacterList } | null = null;
@@ -75,7 +81,8 @@ export class CharacterSnapshot {
       .from(characters)
       .orderBy(asc(characters.position), asc(characters.id));
     const list = rows.map((row) => row.view);
-    const json = JSON.stringify(list);
+    const body = Buffer.from(JSON.stringify(list), "utf8");
+    const hash = createHash("sha256").update(body).digest("base64url").slice(0, 27);
     const cardTexts = new Map<string, CharacterCardText>();
     for (const { view, card } of rows) {
       const text = cardText(card);
@@ -85,8 +92,10 @@ export class CharacterSnapshot {
       list,
       byId: new Map(list.map((c) => [c.id, c])),
       cardTexts,
-      json,
-      etag: `"${createHash("sha256").update(json).digest("base64url").slice(0, 27)}"`,
+      body,
+      gzipped: gzipSync(body),
+      etag: `"${hash}"`,
+      gzipEtag: `"${hash}-gzip"`,
     };
     // An invalidation while this read ran means it may predate the change: serve it once, keep nothing.
     if (generation === this.generation) this.loaded = { at, value };

@@ -49,7 +49,7 @@ export async function messageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       const { content } = parseInput(messageContentSchema, request.body);
       const accepted = await acceptMessage(ctx, user, request.params.id, content);
       return answerWithReply(ctx, request, reply, {
-        chunks: (signal) => replyChunks(ctx, accepted.replyRequest, signal),
+        chunks: (signal) => replyChunks(ctx, accepted, signal),
         store: (text) => storeReply(ctx, accepted, text),
         unanswered: () => refundUnanswered(ctx, accepted),
       });
@@ -62,7 +62,7 @@ export async function messageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       const user = requireUser(request);
       const accepted = await acceptRegenerate(ctx, user, request.params.id, request.params.messageId);
       return answerWithReply(ctx, request, reply, {
-        chunks: (signal) => replyChunks(ctx, accepted.replyRequest, signal),
+        chunks: (signal) => replyChunks(ctx, accepted, signal),
         store: (text) => storeVersion(ctx, accepted.target.id, text),
         // A failed regeneration leaves the reply as it was and gives the free message back.
         unanswered: async () => {

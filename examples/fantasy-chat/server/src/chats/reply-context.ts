@@ -4,7 +4,12 @@ import type { CharacterView } from "../characters/character-store.js";
 import type { AppContext } from "../context.js";
 import { chatMemories, messages, profiles } from "../db/schema.js";
 import { queryRows } from "../db/raw-query.js";
-import { longTermMemory, type StoredMemory } from "../memory/chat-memory.js";
+import {
+  memoryForReply,
+  saveMemory,
+  type StoredMemory,
+  type UnfoldedMessage,
+} from "../memory/chat-memory.js";
 import { profileOrDefaults, type ProfileView } from "../profile/profile-store.js";
 import type { ReplyRequest } from "../replies/reply-engine.js";
 
@@ -35,6 +40,14 @@ export interface ReplyContextRow {
   avoid: string[];
   profile: ProfileView | null;
   memory: StoredMemory | null;
+  /** Premium only: the messages before the window its stored memory has not folded in yet (null when none). */
+  unfolded?: UnfoldedMessage[] | null;
+}
+
+/** A reply request, and the chat's long-term memory summary to store for it (null when it did not move). */
+export interface PreparedReply {
+  request: ReplyRequest;
+  memoryUpdate: StoredMemory | null;
 }
 
 /** How many earlier messages the reply sees: the premium window or the free one. */
@@ -43,20 +56,34 @@ export function windowLengthFor(premium: boolean): number {
 }
 
 /**
- * The select-list columns `recent, avoid, profile, memory` of a {@link ReplyContextRow}: the recent window before
- * `beforeSeq` (newest first; null: every message the statement sees, which in a statement that also stores the
- * answered message is everything before it), the chat's last character replies (newest first), the user's saved
- * profile and the chat's stored long-term memory. A send reads them in the statement that stores its message.
+ * The select-list columns `recent, avoid, profile, memory` of a {@link ReplyContextRow}, and `unfolded` for a
+ * premium chat: the recent window before `beforeSeq` (newest first; null: every message the statement sees), the
+ * chat's last character replies (newest first), the user's saved profile, the chat's stored long-term memory and
+ * the messages between that memory and the window (oldest first), so that folding them in needs no further read.
+ * A send reads them in the statement that claims the chat.
  *
  * @example
- * sql`select ${contextColumns({ chatId, userId, beforeSeq: null }, 40)}`;
+ * sql`select ${contextColumns({ chatId, userId, beforeSeq: null }, true)}`;
  */
 export function contextColumns(
   target: { chatId: string; userId: string; beforeSeq: number | null },
-  windowLength: number,
+  premium: boolean,
 ): SQL {
   const { chatId } = target;
+  const windowLength = windowLengthFor(premium);
   const before = target.beforeSeq === null ? sql`` : sql`and ${messages.seq} < ${target.beforeSeq}`;
+  const unfolded = premium
+    ? sql`,
+      (select json_agg(json_build_object('seq', o.seq, 'role', o.role, 'content', o.content) order by o.seq)
+         from ${messages} o
+        where o.chat_id = ${chatId}
+          and o.seq > coalesce((select ${chatMemories.coveredSeq} from ${chatMemories}
+                                 where ${chatMemories.chatId} = ${chatId}), 0)
+          and o.seq < (select min(w.seq) from (select ${messages.seq} as seq from ${messages}
+                                                where ${messages.chatId} = ${chatId} ${before}
+                                                order by ${messages.seq} desc limit ${windowLength}) w
+                       having count(*) = ${windowLength})) as unfolded`
+    : sql``;
   return sql`(select coalesce(json_agg(json_build_object('seq', r.seq, 'role', r.role, 'content', r.content)
                                 order by r.seq desc), '[]'::json)
          from (select ${messages.seq} as seq, ${messages.role} as role, ${messages.content} as content
@@ -75,13 +102,14 @@ export function contextColumns(
          from ${profiles} where ${profiles.userId} = ${target.userId}) as profile,
       (select json_build_object('facts', ${chatMemories.facts}, 'topics', ${chatMemories.topics},
                                 'coveredSeq', ${chatMemories.coveredSeq})
-         from ${chatMemories} where ${chatMemories.chatId} = ${chatId}) as memory`;
+         from ${chatMemories} where ${chatMemories.chatId} = ${chatId}) as memory${unfolded}`;
 }
 
 /**
  * Gathers what a reply engine needs: the character (with an imported card's text, from the characters snapshot),
  * the user's profile, the recent window of messages (longer for premium chats, which also get their long-term
- * memory), and the replies the new one must not repeat. One round trip (see {@link replyRequestFrom}).
+ * memory), and the replies the new one must not repeat. One round trip, and one more to store a premium chat's
+ * memory when its window moved (see {@link replyRequestFrom}).
  *
  * @example
  * const request = await buildReplyRequest(ctx, { user, chatId, character, premium, message, beforeSeq: row.seq });
@@ -89,34 +117,37 @@ export function contextColumns(
 export async function buildReplyRequest(ctx: AppContext, target: ReplyTarget): Promise<ReplyRequest> {
   const [context] = await queryRows<ReplyContextRow>(
     ctx.db,
-    sql`select ${contextColumns({ chatId: target.chatId, userId: target.user.id, beforeSeq: target.beforeSeq }, windowLengthFor(target.premium))}`,
+    sql`select ${contextColumns({ chatId: target.chatId, userId: target.user.id, beforeSeq: target.beforeSeq }, target.premium)}`,
   );
   if (!context) throw new Error("the context statement returned no row");
-  return replyRequestFrom(ctx, target, context);
+  const { request, memoryUpdate } = await replyRequestFrom(ctx, target, context);
+  if (memoryUpdate) await saveMemory(ctx.db, target.chatId, memoryUpdate, ctx.clock.now());
+  return request;
 }
 
 /**
- * The reply request from a context already read: the character's card text comes from the snapshot, and a
- * premium chat whose window has moved folds the older messages into its memory (one more round trip).
+ * The reply request from a context already read, with no further read: the character's card text comes from the
+ * snapshot, and a premium chat whose window has moved folds the older messages (read with the context) into its
+ * memory, which the caller stores (`memoryUpdate`).
  *
  * @example
- * const request = await replyRequestFrom(ctx, target, row);
+ * const { request, memoryUpdate } = await replyRequestFrom(ctx, target, row);
  */
 export async function replyRequestFrom(
   ctx: AppContext,
   target: Omit<ReplyTarget, "beforeSeq">,
   context: ReplyContextRow,
-): Promise<ReplyRequest> {
+): Promise<PreparedReply> {
   const windowLength = windowLengthFor(target.premium);
   const card = await ctx.characters.cardText(target.character.id);
   const history = [...context.recent].reverse();
   const windowStart = history.length === windowLength ? (history[0]?.seq ?? null) : null;
-  const memory = target.premium
-    ? await longTermMemory(ctx.db, target.chatId, windowStart, context.memory, ctx.clock.now())
-    : null;
+  const { memory, update } = target.premium
+    ? memoryForReply(windowStart, context.memory, context.unfolded ?? null)
+    : { memory: null, update: null };
   const profile = profileOrDefaults(context.profile, target.user);
   const { character } = target;
-  return {
+  const request: ReplyRequest = {
     character: {
       id: character.id,
       name: character.name,
@@ -139,4 +170,5 @@ export async function replyRequestFrom(
     avoid: [...context.avoid, ...(target.alsoAvoid ?? [])],
     premium: target.premium,
   };
+  return { request, memoryUpdate: update };
 }

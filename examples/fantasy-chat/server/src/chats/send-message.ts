@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { UserRow } from "../auth/session-store.js";
 import { findCharacter, type CharacterView } from "../characters/character-store.js";
@@ -9,11 +9,18 @@ import { ApiError, forbidden, notFound, subscriptionRequired } from "../http/api
 import { isUuid, requiredString } from "../http/validate.js";
 import { CRISIS_SUPPORT_REPLY } from "../moderation/crisis-support.js";
 import type { ReplyRequest } from "../replies/reply-engine.js";
-import { consumeFreeMessageQuery, refundFreeMessage, utcDay } from "../users/free-allowance.js";
+import {
+  consumeFreeMessageQuery,
+  FREE_MESSAGES_PER_DAY,
+  refundFreeMessage,
+  utcDay,
+} from "../users/free-allowance.js";
+import { saveMemory } from "../memory/chat-memory.js";
 import { isPremium, subscriptionStatusAt } from "../users/subscription-status.js";
 import type { MessageView } from "./chat-store.js";
 import { titleFromMessage } from "./chat-title.js";
-import { contextColumns, replyRequestFrom, windowLengthFor, type ReplyContextRow } from "./reply-context.js";
+import { contextColumns, replyRequestFrom, type ReplyContextRow } from "./reply-context.js";
+import { startReply, type StartedReply } from "./started-reply.js";
 
 /** Longest message a user may send. */
 export const MESSAGE_MAX_LENGTH = 2000;
@@ -37,6 +44,8 @@ export interface AcceptedMessage {
   chargedDay: string | null;
   /** What the reply engine needs; null when the crisis-support reply replaces role-play. */
   replyRequest: ReplyRequest | null;
+  /** The reply the engine began while the message was being stored (null: start it when it is read). */
+  started?: StartedReply | null;
 }
 
 /** The answer to a send: both stored messages and today's free-message count. */
@@ -56,15 +65,26 @@ export interface SendChat {
   characterId: string;
 }
 
+/** What the claim of a send read: the chat, the reply's context, and today's free messages used so far. */
+interface ClaimedSend {
+  chat: SendChat;
+  context: ReplyContextRow;
+  usedToday: number;
+}
+
 /**
  * The user's chat and one hit on the send limit, in one statement (the hit is only counted for a chat of the
- * user's): 404 when the chat is missing or someone else's, 429 when the send limit is passed.
+ * user's), which also reads the reply's context (the chat as it is before the new message) and today's free
+ * messages used: 404 when the chat is missing or someone else's, 429 when the send limit is passed.
  */
-async function claimSend(ctx: AppContext, user: UserRow, chatId: string): Promise<SendChat> {
+async function claimSend(ctx: AppContext, user: UserRow, chatId: string, now: Date): Promise<ClaimedSend> {
   if (!isUuid(chatId)) throw notFound("Chat not found");
   const counter = ctx.limiter.counter(ctx.limits.send, user.id);
   const hit = counter.row;
-  const [row] = await queryRows<{ id: string; characterId: string; hits: number }>(
+  const context = contextColumns({ chatId, userId: user.id, beforeSeq: null }, isPremium(user));
+  const [row] = await queryRows<
+    { id: string; characterId: string; hits: number; usedToday: number } & ReplyContextRow
+  >(
     ctx.db,
     sql`with chat as (
           select ${chats.id} as id, ${chats.characterId} as character_id from ${chats}
@@ -75,29 +95,38 @@ async function claimSend(ctx: AppContext, user: UserRow, chatId: string): Promis
            where exists (select 1 from chat)
           on conflict (key, window_start) do update set count = ${rateLimits}.count + 1
           returning count)
-        select chat.id, chat.character_id as "characterId", (select count from hit) as hits from chat`,
+        select chat.id, chat.character_id as "characterId", (select count from hit) as hits,
+               coalesce((select ${dailyMessageUsage.count} from ${dailyMessageUsage}
+                          where ${dailyMessageUsage.userId} = ${user.id} and ${dailyMessageUsage.day} = ${utcDay(now)}),
+                        0) as "usedToday",
+               ${context}
+          from chat`,
   );
   if (!row) throw notFound("Chat not found");
   counter.check(Number(row.hits));
-  return { id: row.id, characterId: row.characterId };
+  const { recent, avoid, profile, memory, unfolded } = row;
+  return {
+    chat: { id: row.id, characterId: row.characterId },
+    context: { recent, avoid, profile, memory, unfolded },
+    usedToday: Number(row.usedToday),
+  };
 }
 
 /**
  * Takes a free message from today's allowance when `charged` (402 `quota_exhausted` when none is left), stores
  * the user's message and moves the chat's title and activity time, in one statement (atomic by itself); gives the
- * stored message, today's free-message count and the reply's context when `context` names its columns (read in
- * the same statement, so it sees the chat just before the new message).
+ * stored message and today's free-message count.
  */
 async function storeUserMessage(
   ctx: AppContext,
-  send: { user: UserRow; chat: SendChat; content: string; charged: boolean; now: Date; context: SQL },
-): Promise<{ message: MessageView; used: number; context: ReplyContextRow | null }> {
+  send: { user: UserRow; chat: SendChat; content: string; charged: boolean; now: Date },
+): Promise<{ message: MessageView; used: number }> {
   const { user, chat, content, charged, now } = send;
   const day = utcDay(now);
   const quota = charged
     ? sql`quota as (${consumeFreeMessageQuery(ctx.db, user.id, now).getSQL()}),`
     : sql`quota as (select null::integer as count where false),`;
-  const [row] = await queryRows<{ id: string | null; used: number } & Partial<ReplyContextRow>>(
+  const [row] = await queryRows<{ id: string | null; used: number }>(
     ctx.db,
     sql`with ${quota}
         msg as (
@@ -109,7 +138,7 @@ async function storeUserMessage(
           update ${chats} set title = coalesce(${chats.title}, ${titleFromMessage(content)}), last_message_at = ${now.toISOString()}::timestamptz
            where ${chats.id} = ${chat.id} and exists (select 1 from msg)
           returning 1)
-        select msg.id, ${send.context}
+        select msg.id,
                coalesce((select count from quota),
                         (select ${dailyMessageUsage.count} from ${dailyMessageUsage}
                           where ${dailyMessageUsage.userId} = ${user.id} and ${dailyMessageUsage.day} = ${day}),
@@ -128,10 +157,7 @@ async function storeUserMessage(
     versionIndex: 0,
     versionCount: 1,
   };
-  const { recent, avoid, profile, memory } = row;
-  const context =
-    recent && avoid ? { recent, avoid, profile: profile ?? null, memory: memory ?? null } : null;
-  return { message, used: Number(row.used), context };
+  return { message, used: Number(row.used) };
 }
 
 /**
@@ -139,8 +165,9 @@ async function storeUserMessage(
  * moderation (400 content_policy; self-harm skips every paywall and gets the support reply), age confirmed (403),
  * trial not expired (402), premium character only for premium users (402), and then, in one statement, a free
  * message taken from today's allowance (402 when none is left) and the message stored with the chat's title
- * and activity time, the reply's context read in the same statement. Two round trips in all (three when a premium
- * chat's memory has older messages to fold in).
+ * and activity time. The first statement also reads the reply's context, so the reply engine is started before
+ * the second one (unless the claim saw no free message left), and stopped if that statement refuses the message.
+ * Two round trips in all (with a premium chat's moved memory summary stored beside the second).
  *
  * @example
  * const accepted = await acceptMessage(ctx, user, chatId, "Hello, my lord");
@@ -151,12 +178,13 @@ export async function acceptMessage(
   chatId: string,
   content: string,
 ): Promise<AcceptedMessage> {
-  const chat = await claimSend(ctx, user, chatId);
+  const now = ctx.clock.now();
+  const claimed = await claimSend(ctx, user, chatId, now);
+  const { chat } = claimed;
   const verdict = await ctx.moderator.check(content);
   if (verdict.action === "block") throw contentPolicyViolation();
   const support = verdict.action === "support";
 
-  const now = ctx.clock.now();
   const character = await findCharacter(ctx, chat.characterId);
   if (!character) throw notFound("Character not found");
   const premium = isPremium(user);
@@ -167,11 +195,21 @@ export async function acceptMessage(
   }
   const charged = !support && !premium;
   const target = { user, chatId: chat.id, character, premium, message: content };
-  const context = support
-    ? sql``
-    : sql`${contextColumns({ chatId: chat.id, userId: user.id, beforeSeq: null }, windowLengthFor(premium))},`;
-  const stored = await storeUserMessage(ctx, { user, chat, content, charged, now, context });
-  const replyRequest = stored.context ? await replyRequestFrom(ctx, target, stored.context) : null;
+  const prepared = support ? null : await replyRequestFrom(ctx, target, claimed.context);
+  const started =
+    prepared && (!charged || claimed.usedToday < FREE_MESSAGES_PER_DAY)
+      ? startReply(ctx.replyEngine, prepared.request)
+      : null;
+  let stored: Awaited<ReturnType<typeof storeUserMessage>>;
+  try {
+    [stored] = await Promise.all([
+      storeUserMessage(ctx, { user, chat, content, charged, now }),
+      prepared?.memoryUpdate && saveMemory(ctx.db, chat.id, prepared.memoryUpdate, now),
+    ]);
+  } catch (error) {
+    started?.cancel(error);
+    throw error;
+  }
   return {
     user,
     chat,
@@ -179,22 +217,25 @@ export async function acceptMessage(
     userMessage: stored.message,
     freeMessagesUsed: stored.used,
     chargedDay: charged ? utcDay(now) : null,
-    replyRequest,
+    replyRequest: prepared?.request ?? null,
+    started,
   };
 }
 
 /**
- * The reply as chunks: from the reply engine, or the crisis-support text in one chunk.
+ * The reply as chunks: the one the engine started while the message was stored, a new one from the engine, or
+ * the crisis-support text in one chunk.
  *
  * @example
- * for await (const chunk of replyChunks(ctx, accepted.replyRequest, signal)) stream.send("chunk", { text: chunk });
+ * for await (const chunk of replyChunks(ctx, accepted, signal)) stream.send("chunk", { text: chunk });
  */
 export function replyChunks(
   ctx: AppContext,
-  replyRequest: ReplyRequest | null,
+  accepted: Pick<AcceptedMessage, "replyRequest" | "started">,
   signal: AbortSignal,
 ): AsyncIterable<string> {
-  if (replyRequest) return ctx.replyEngine.reply(replyRequest, signal);
+  if (accepted.started) return accepted.started.chunks(signal);
+  if (accepted.replyRequest) return ctx.replyEngine.reply(accepted.replyRequest, signal);
   return (async function* () {
     yield CRISIS_SUPPORT_REPLY;
   })();

@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, lt } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { AppDb, AppTx } from "../db/database.js";
-import { chatMemories, messages } from "../db/schema.js";
+import { chatMemories } from "../db/schema.js";
 import { extractFacts, mergeFacts } from "./remembered-facts.js";
 
 /** What a chat remembers beyond its recent window. */
@@ -42,41 +42,53 @@ export interface StoredMemory extends LongTermMemory {
   coveredSeq: number;
 }
 
+/** A message the summary has not folded in yet, as the reply's context statement reads it. */
+export interface UnfoldedMessage {
+  seq: number;
+  role: "user" | "character";
+  content: string;
+}
+
+/** A chat's long-term memory for one reply, and the summary to store when it moved (null when it did not). */
+export interface MemoryForReply {
+  memory: LongTermMemory | null;
+  update: StoredMemory | null;
+}
+
 /**
- * The chat's long-term memory of everything before `windowStartSeq` (the oldest message the engine sees anyway),
- * brought up to date first: messages not yet folded in are added to the stored summary (`stored`, read by the
- * caller with the rest of the reply's context; null when there is none yet), so each is read once. Null
- * `windowStartSeq` means the whole chat fits the window, so there is nothing to remember beyond it.
+ * The chat's long-term memory of everything before the recent window, brought up to date: `unfolded` (the messages
+ * after the stored summary's last and before the window, oldest first, read with the rest of the reply's context)
+ * are folded into `stored`, so each message is read once. `windowStartSeq` null means the whole chat fits the
+ * window, so there is nothing to remember beyond it. No I/O: the caller stores `update` (see {@link saveMemory}).
  *
  * @example
- * const memory = await longTermMemory(ctx.db, chat.id, history[0]?.seq ?? null, stored, now);
+ * const { memory, update } = memoryForReply(history[0]?.seq ?? null, stored, unfolded);
  */
-export async function longTermMemory(
-  db: AppDb,
-  chatId: string,
+export function memoryForReply(
   windowStartSeq: number | null,
   stored: StoredMemory | null,
-  now: Date,
-): Promise<LongTermMemory | null> {
-  if (windowStartSeq === null) return null;
-  const coveredSeq = stored?.coveredSeq ?? 0;
+  unfolded: readonly UnfoldedMessage[] | null,
+): MemoryForReply {
+  if (windowStartSeq === null) return { memory: null, update: null };
   const memory: LongTermMemory = { facts: stored?.facts ?? [], topics: stored?.topics ?? [] };
-  if (coveredSeq >= windowStartSeq - 1) return memory;
-  const older = await db
-    .select({ seq: messages.seq, role: messages.role, content: messages.content })
-    .from(messages)
-    .where(and(eq(messages.chatId, chatId), gt(messages.seq, coveredSeq), lt(messages.seq, windowStartSeq)))
-    .orderBy(asc(messages.seq));
-  const last = older.at(-1);
-  if (!last) return memory;
+  const last = unfolded?.at(-1);
+  if (!unfolded || !last) return { memory, update: null };
   const updated = foldIntoMemory(
     memory,
-    older.filter((m) => m.role === "user").map((m) => m.content),
+    unfolded.filter((m) => m.role === "user").map((m) => m.content),
   );
-  const row = { chatId, ...updated, coveredSeq: last.seq, updatedAt: now };
-  // Two replies folding at once write the same summary; the later one simply wins.
+  return { memory: updated, update: { ...updated, coveredSeq: last.seq } };
+}
+
+/**
+ * Stores a chat's updated summary. Two replies folding at once write the same summary; the later one simply wins.
+ *
+ * @example
+ * if (update) await saveMemory(ctx.db, chat.id, update, now);
+ */
+export async function saveMemory(db: AppDb, chatId: string, update: StoredMemory, now: Date): Promise<void> {
+  const row = { chatId, ...update, updatedAt: now };
   await db.insert(chatMemories).values(row).onConflictDoUpdate({ target: chatMemories.chatId, set: row });
-  return updated;
 }
 
 /**

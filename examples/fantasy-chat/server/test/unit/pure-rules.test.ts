@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { titleFromMessage } from "../../src/chats/chat-title.js";
 import { parseCookies, serializeCookie } from "../../src/http/cookies.js";
+import { acceptsGzip } from "../../src/http/content-coding.js";
 import { utcDay } from "../../src/users/free-allowance.js";
 import { isPremium, subscriptionStatusAt } from "../../src/users/subscription-status.js";
 
@@ -69,5 +70,24 @@ describe("cookies", () => {
         path: "/",
       }),
     ).toBe("s=v%20v; Max-Age=60; Path=/; HttpOnly; Secure; SameSite=Lax");
+  });
+});
+
+describe("acceptsGzip (Accept-Encoding)", () => {
+  it.each([
+    ["gzip, deflate, br", true],
+    ["br;q=1.0, gzip;q=0.8, *;q=0.1", true],
+    ["x-gzip", true],
+    ["*", true],
+    ["GZIP", true],
+    ["identity", false],
+    ["br, deflate", false],
+    ["gzip;q=0", false],
+    ["br, gzip;q=0, *", false],
+    ["br, *;q=0", false],
+    ["", false],
+    [undefined, false],
+  ])("%s → %s", (header, expected) => {
+    expect(acceptsGzip(header)).toBe(expected);
   });
 });
