@@ -4,7 +4,7 @@ import type { UserRow } from "../auth/session-store.js";
 import { findCharacter, type CharacterView } from "../characters/character-store.js";
 import type { AppContext } from "../context.js";
 import { queryRows } from "../db/raw-query.js";
-import { chats, dailyMessageUsage, messages, rateLimits } from "../db/schema.js";
+import { chats, messages, rateLimits } from "../db/schema.js";
 import { ApiError, forbidden, notFound, subscriptionRequired } from "../http/api-error.js";
 import { isUuid, requiredString } from "../http/validate.js";
 import { CRISIS_SUPPORT_REPLY } from "../moderation/crisis-support.js";
@@ -12,6 +12,7 @@ import type { ReplyRequest } from "../replies/reply-engine.js";
 import {
   consumeFreeMessageQuery,
   FREE_MESSAGES_PER_DAY,
+  freeMessagesUsedQuery,
   refundFreeMessage,
   utcDay,
 } from "../users/free-allowance.js";
@@ -96,9 +97,7 @@ async function claimSend(ctx: AppContext, user: UserRow, chatId: string, now: Da
           on conflict (key, window_start) do update set count = ${rateLimits}.count + 1
           returning count)
         select chat.id, chat.character_id as "characterId", (select count from hit) as hits,
-               coalesce((select ${dailyMessageUsage.count} from ${dailyMessageUsage}
-                          where ${dailyMessageUsage.userId} = ${user.id} and ${dailyMessageUsage.day} = ${utcDay(now)}),
-                        0) as "usedToday",
+               coalesce((${freeMessagesUsedQuery(ctx.db, user.id, now).getSQL()}), 0) as "usedToday",
                ${context}
           from chat`,
   );
@@ -122,7 +121,6 @@ async function storeUserMessage(
   send: { user: UserRow; chat: SendChat; content: string; charged: boolean; now: Date },
 ): Promise<{ message: MessageView; used: number }> {
   const { user, chat, content, charged, now } = send;
-  const day = utcDay(now);
   const quota = charged
     ? sql`quota as (${consumeFreeMessageQuery(ctx.db, user.id, now).getSQL()}),`
     : sql`quota as (select null::integer as count where false),`;
@@ -140,8 +138,7 @@ async function storeUserMessage(
           returning 1)
         select msg.id,
                coalesce((select count from quota),
-                        (select ${dailyMessageUsage.count} from ${dailyMessageUsage}
-                          where ${dailyMessageUsage.userId} = ${user.id} and ${dailyMessageUsage.day} = ${day}),
+                        (${freeMessagesUsedQuery(ctx.db, user.id, now).getSQL()}),
                         0) as used
           from (select 1) as one left join msg on true`,
   );

@@ -17,11 +17,22 @@ export function utcDay(now: Date): string {
 
 /** Today's (UTC) count of free messages the user has sent. */
 export async function freeMessagesUsed(db: AppDb, userId: string, now: Date): Promise<number> {
-  const [row] = await db
+  const [row] = await freeMessagesUsedQuery(db, userId, now);
+  return row?.count ?? 0;
+}
+
+/**
+ * The read of {@link freeMessagesUsed} as a query (`count`; no row before the day's first free message), for a
+ * statement that folds it in as a subquery.
+ *
+ * @example
+ * sql`coalesce((${freeMessagesUsedQuery(db, user.id, now).getSQL()}), 0)`;
+ */
+export function freeMessagesUsedQuery(db: AppDb | AppTx, userId: string, now: Date) {
+  return db
     .select({ count: dailyMessageUsage.count })
     .from(dailyMessageUsage)
     .where(and(eq(dailyMessageUsage.userId, userId), eq(dailyMessageUsage.day, utcDay(now))));
-  return row?.count ?? 0;
 }
 
 /**
