@@ -9,16 +9,19 @@
 //
 // Env: BENCH_SOAK_S (soak seconds, default 300 — the documented run; shorter while developing), BENCH_SENDS
 // (default 5000), BENCH_SENDERS (premium users sharing the sends, default 200, so that none reaches the limit of
-// 30 sends a minute: the load is spread request by request over all of them).
+// 30 sends a minute: the load is spread request by request over all of them), BENCH_DATABASES (with "postgres",
+// the default "pglite,postgres", the after-start and after-messages figures are also taken on a PostgreSQL
+// database created for the run; the server process then holds no database of its own).
 import autocannon from "autocannon";
 import { LINES, premiumUsersWithChats } from "./support/app-client.mjs";
-import { startAppServer } from "./support/app-server.mjs";
+import { createPostgresDatabase, startAppServer } from "./support/app-server.mjs";
 import { printTable, statusCounts, writeResult } from "../../../bench/support/report.mjs";
 
 const SOAK_S = Number(process.env.BENCH_SOAK_S ?? 300);
 const SENDS = Number(process.env.BENCH_SENDS ?? 5000);
 const SENDERS = Number(process.env.BENCH_SENDERS ?? 200);
 const SOAK_RATE = 50;
+const WITH_POSTGRES = (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",").includes("postgres");
 const SAMPLE_EVERY_MS = 10_000;
 
 const mib = (bytes) => Math.round((bytes / 2 ** 20) * 10) / 10;
@@ -54,10 +57,11 @@ function rotating(app, users, mix) {
   ];
 }
 
-const app = await startAppServer();
-const samples = [];
-let result;
-try {
+/**
+ * RSS 2 s after start, then SENDERS premium users send SENDS messages (each stored with its reply) and RSS is read
+ * 2 s after: the first two figures of a run, on either database.
+ */
+async function startAndFill(app) {
   await settle();
   const afterStart = app.rss();
   const users = await premiumUsersWithChats(app.url, SENDERS);
@@ -70,7 +74,35 @@ try {
     requests: rotating(app, users, () => "send"),
   });
   await settle();
-  const afterMessages = app.rss();
+  return { afterStart, users, fill, afterMessages: app.rss() };
+}
+
+/** The same start and fill on a PostgreSQL database of the run's own (the soak is PGlite's: the app is the same). */
+async function postgresFigures() {
+  const postgres = await createPostgresDatabase();
+  const app = await startAppServer({ databaseUrl: postgres.url });
+  try {
+    const { afterStart, afterMessages, fill } = await startAndFill(app);
+    return {
+      afterStartMiB: mib(afterStart),
+      afterMessagesMiB: mib(afterMessages),
+      fill: {
+        non2xx: fill.non2xx,
+        errors: fill.errors + fill.timeouts,
+        reqPerSec: Math.round(fill.requests.average),
+      },
+    };
+  } finally {
+    await app.stop();
+    await postgres.drop();
+  }
+}
+
+const app = await startAppServer();
+const samples = [];
+let result;
+try {
+  const { afterStart, users, fill, afterMessages } = await startAndFill(app);
   console.error(`[memory] soak: ${SOAK_S} s at ${SOAK_RATE} req/s`);
   const soakStart = performance.now();
   const sample = () =>
@@ -119,6 +151,10 @@ try {
 } finally {
   await app.stop();
 }
+if (WITH_POSTGRES) {
+  console.error("[memory] PostgreSQL: start and fill");
+  result.postgres = await postgresFigures();
+}
 
 printTable(
   ["server RSS (PGlite, NODE_ENV=production)", "MiB"],
@@ -132,6 +168,15 @@ printTable(
     [`soak end (${SOAK_S} s)`, result.soakEndMiB],
     ["soak max", result.soakMaxMiB],
     ["soak growth (end − start)", result.soakGrowthMiB],
+    ...(result.postgres
+      ? [
+          ["PostgreSQL: after start", result.postgres.afterStartMiB],
+          [
+            `PostgreSQL: after ${result.storedMessages.toLocaleString("en")} messages`,
+            result.postgres.afterMessagesMiB,
+          ],
+        ]
+      : []),
   ],
 );
 console.log(`\nSoak samples (s: MiB): ${result.samples.map((s) => `${s.atS}: ${s.rssMiB}`).join(", ")}`);

@@ -8,14 +8,17 @@
 //
 // From the repository root. Prints a table; writes bench/results/replies.json for `npm run bench:check`.
 //
-// Env: BENCH_RUNS (sends per engine, default 30). The built server runs as a child process (NODE_ENV=production,
-// PGlite in a fresh DATA_DIR); each premium user sends at most 25 messages, under the 30-a-minute send limit.
+// Env: BENCH_RUNS (sends per engine, default 30), BENCH_DATABASES ("pglite,postgres" by default),
+// BENCH_POSTGRES_URL. The built server runs as a child process (NODE_ENV=production, PGlite in a fresh DATA_DIR,
+// or a database created for the run on PostgreSQL and dropped after); each premium user sends at most 25
+// messages, under the 30-a-minute send limit.
 import { startFakeModel } from "./support/fake-model.mjs";
 import { LINES, premiumUsersWithChats, streamMessage } from "./support/app-client.mjs";
-import { startAppServer } from "./support/app-server.mjs";
+import { createPostgresDatabase, startAppServer } from "./support/app-server.mjs";
 import { printTable, summarize, writeResult } from "../../../bench/support/report.mjs";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const DATABASES = (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",").map((name) => name.trim());
 const TOKEN_DELAY_MS = 20;
 const TOKENS = 24;
 const SENDS_PER_USER = 25;
@@ -31,46 +34,63 @@ async function timeSends(app) {
   return runs.slice(1);
 }
 
-const rows = [];
-const persona = await startAppServer();
-try {
-  const runs = await timeSends(persona);
-  rows.push({
-    engine: "persona (embedded)",
-    firstChunk: summarize(runs.map((r) => r.firstChunk)),
-    done: summarize(runs.map((r) => r.done)),
-  });
-} finally {
-  await persona.stop();
+/** The persona engine's and the OpenAI-compatible engine's rows on one database (null database URL: PGlite). */
+async function benchDatabase(database) {
+  const rows = [];
+  const postgres = database === "postgres" ? await createPostgresDatabase() : null;
+  const databaseUrl = postgres?.url ?? null;
+  try {
+    const persona = await startAppServer({ databaseUrl });
+    try {
+      const runs = await timeSends(persona);
+      rows.push({
+        database,
+        engine: "persona (embedded)",
+        firstChunk: summarize(runs.map((r) => r.firstChunk)),
+        done: summarize(runs.map((r) => r.done)),
+      });
+    } finally {
+      await persona.stop();
+    }
+
+    const model = await startFakeModel({ tokenDelayMs: TOKEN_DELAY_MS, tokens: TOKENS });
+    const openai = await startAppServer({
+      databaseUrl,
+      env: { LLM_BASE_URL: model.baseUrl, LLM_API_KEY: "sk-bench", LLM_MODEL: "bench-model" },
+    });
+    try {
+      const runs = await timeSends(openai);
+      // The fake served one completion per send; the first was the warm-up.
+      const fake = model.timings.slice(-RUNS);
+      if (fake.length !== runs.length)
+        throw new Error(`fake model served ${model.timings.length} requests for ${RUNS + 1} sends`);
+      rows.push({
+        database,
+        engine: `OpenAI-compatible, fake model (${TOKENS} tokens × ${TOKEN_DELAY_MS} ms)`,
+        firstChunk: summarize(runs.map((r) => r.firstChunk)),
+        done: summarize(runs.map((r) => r.done)),
+        fakeFirstToken: summarize(fake.map((f) => f.firstToken)),
+        fakeTotal: summarize(fake.map((f) => f.total)),
+        overheadFirstChunk: summarize(runs.map((r, i) => r.firstChunk - fake[i].firstToken)),
+        overheadDone: summarize(runs.map((r, i) => r.done - fake[i].total)),
+      });
+    } finally {
+      await openai.stop();
+      await model.close();
+    }
+  } finally {
+    await postgres?.drop();
+  }
+  return rows;
 }
 
-const model = await startFakeModel({ tokenDelayMs: TOKEN_DELAY_MS, tokens: TOKENS });
-const openai = await startAppServer({
-  env: { LLM_BASE_URL: model.baseUrl, LLM_API_KEY: "sk-bench", LLM_MODEL: "bench-model" },
-});
-try {
-  const runs = await timeSends(openai);
-  // The fake served one completion per send; the first was the warm-up.
-  const fake = model.timings.slice(-RUNS);
-  if (fake.length !== runs.length)
-    throw new Error(`fake model served ${model.timings.length} requests for ${RUNS + 1} sends`);
-  rows.push({
-    engine: `OpenAI-compatible, fake model (${TOKENS} tokens × ${TOKEN_DELAY_MS} ms)`,
-    firstChunk: summarize(runs.map((r) => r.firstChunk)),
-    done: summarize(runs.map((r) => r.done)),
-    fakeFirstToken: summarize(fake.map((f) => f.firstToken)),
-    fakeTotal: summarize(fake.map((f) => f.total)),
-    overheadFirstChunk: summarize(runs.map((r, i) => r.firstChunk - fake[i].firstToken)),
-    overheadDone: summarize(runs.map((r, i) => r.done - fake[i].total)),
-  });
-} finally {
-  await openai.stop();
-  await model.close();
-}
+const rows = [];
+for (const database of DATABASES) rows.push(...(await benchDatabase(database)));
 
 const cell = (s) => (s ? `${s.median} / ${s.p90}` : "—");
 printTable(
   [
+    "database",
     "engine (median / p90 ms)",
     "first chunk",
     "full reply",
@@ -78,6 +98,7 @@ printTable(
     "overhead: first / full",
   ],
   rows.map((row) => [
+    row.database,
     row.engine,
     cell(row.firstChunk),
     cell(row.done),

@@ -62,6 +62,20 @@ describe("the OpenAI-compatible engine against a local model server", () => {
     await until(() => llm.closedEarly === 1);
   });
 
+  it("keeps the connection to the model server open between replies that ended cleanly", async () => {
+    const engine = createOpenAiEngine(options);
+    const before = llm.connections;
+    for (const word of ["One", "Two", "Three"]) {
+      llm.answers.push({ chunks: [`${word}.`] });
+      expect(await collect(engine.reply(request(), new AbortController().signal))).toEqual([`${word}.`]);
+      // A person reads a reply before the next one: the finished stream's end is read meanwhile.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(llm.completions).toHaveLength(3);
+    expect(llm.connections - before).toBeLessThanOrEqual(1);
+    expect(llm.closedEarly).toBe(0);
+  });
+
   it("sends the model, the key and the prompt: system (character and profile), memory, recent turns, the new message last", async () => {
     await collect(createOpenAiEngine(options).reply(request(), new AbortController().signal));
     const [sent] = llm.completions;

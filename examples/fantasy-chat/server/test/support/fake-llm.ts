@@ -47,6 +47,8 @@ export class FakeLlm {
   readonly moderationFlags = new Map<string, string[]>();
   /** The API base the app is configured with (includes `/v1`). */
   baseUrl = "";
+  /** TCP connections the app opened to this server. */
+  connections = 0;
 
   private constructor(private readonly server: Server) {}
 
@@ -57,6 +59,9 @@ export class FakeLlm {
     });
     const fake = new FakeLlm(server);
     holder.fake = fake;
+    server.on("connection", () => {
+      fake.connections += 1;
+    });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     fake.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
     return fake;
