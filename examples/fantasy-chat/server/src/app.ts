@@ -19,7 +19,7 @@ import { isAdjustableClock, systemClock, type Clock } from "./clock.js";
 import type { AppConfig } from "./config.js";
 import type { AppContext } from "./context.js";
 import type { AppDatabase } from "./db/database.js";
-import { purgeExpired } from "./db/housekeeping.js";
+import { housekeep } from "./db/housekeeping.js";
 import { notFound } from "./http/api-error.js";
 import { installErrorHandler } from "./http/error-handler.js";
 import { frameworkErrors } from "./http/framework-errors.js";
@@ -232,8 +232,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const housekeeping = startPeriodicWorker(
     HOUSEKEEPING_INTERVAL_MS,
-    () => purgeExpired(database.db, clock.now()),
-    (error) => app.log.warn({ err: error }, "purge failed"),
+    () => housekeep(database, clock.now()),
+    (error) => app.log.warn({ err: error }, "housekeeping failed"),
   );
   app.addHook("onClose", () => housekeeping.stop());
   await housekeeping.tick();
