@@ -6,6 +6,7 @@ export { SECURITY_HEADERS } from "./http/security-headers.js";
 export type { StripeOptions } from "./gateway/stripe-gateway.js";
 export { openBillingDatabase } from "./db/database.js";
 export { openDrizzleDatabase } from "./db/open-drizzle-database.js";
+export { vacuumPgliteTables } from "./db/pglite-upkeep.js";
 export { isDatabaseUnavailable } from "./db/database-unavailable.js";
 export type {
   DrizzleDatabase,

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { BillingContext } from "../context.js";
+import { vacuumPgliteTables } from "../db/pglite-upkeep.js";
+import * as schema from "../db/schema.js";
 import { runLifecycle } from "./run-lifecycle.js";
 import type { RenewalCharger } from "./renewal-charger.js";
 import { deliverDueWebhooks, type WebhookEndpoints } from "../webhooks/deliver-due-webhooks.js";
@@ -9,8 +11,13 @@ export interface WorkerOptions {
   intervalMs: number;
   webhooks: WebhookEndpoints;
   renewalCharger?: RenewalCharger;
+  /** How often a pass also runs the database's upkeep (PGlite's `VACUUM (ANALYZE)`); hourly by default. */
+  upkeepIntervalMs?: number;
   log: { error(object: object, message: string): void };
 }
+
+/** PGlite has no autovacuum: once an hour is plenty for its upkeep. */
+const UPKEEP_INTERVAL_MS = 60 * 60_000;
 
 /** Running workers. */
 export interface Workers {
@@ -21,9 +28,10 @@ export interface Workers {
 }
 
 /**
- * Runs {@link runLifecycle} and {@link deliverDueWebhooks} every `intervalMs`. Passes never overlap within a
- * process; across processes the workers' row claims keep them apart. Nothing is held in memory between
- * passes: a restart picks up where the database says.
+ * Runs {@link runLifecycle} and {@link deliverDueWebhooks} every `intervalMs`, and once per `upkeepIntervalMs` (an
+ * hour after start, then hourly) {@link vacuumPgliteTables} on PGlite. Passes never overlap within a process;
+ * across processes the workers' row claims keep them apart. Nothing is held in memory between passes: a restart
+ * picks up where the database says.
  *
  * @example
  * const workers = startWorkers(ctx, { intervalMs: 5000, webhooks, log: app.log });
@@ -31,6 +39,8 @@ export interface Workers {
  */
 export function startWorkers(ctx: BillingContext, options: WorkerOptions): Workers {
   let running: Promise<void> | null = null;
+  const upkeepEvery = options.upkeepIntervalMs ?? UPKEEP_INTERVAL_MS;
+  let lastUpkeep = performance.now();
   const pass = async () => {
     try {
       await runLifecycle(ctx, { renewalCharger: options.renewalCharger });
@@ -41,6 +51,14 @@ export function startWorkers(ctx: BillingContext, options: WorkerOptions): Worke
       await deliverDueWebhooks(ctx, { webhooks: options.webhooks });
     } catch (err) {
       options.log.error({ err }, "billing webhook delivery pass failed");
+    }
+    if (performance.now() - lastUpkeep >= upkeepEvery) {
+      lastUpkeep = performance.now();
+      try {
+        await vacuumPgliteTables(ctx.database, schema);
+      } catch (err) {
+        options.log.error({ err }, "billing database upkeep failed");
+      }
     }
   };
   const tick = () => {
