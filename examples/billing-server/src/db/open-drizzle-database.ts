@@ -8,6 +8,7 @@ import pg from "pg";
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { registerPreparedStatements } from "./prepared-rows.js";
 
 /**
  * Creates a PGlite data directory (PostgreSQL's initdb) in a short-lived child process, so the serving process
@@ -194,6 +195,7 @@ export async function openDrizzleDatabase<TSchema extends Record<string, unknown
     try {
       if (schemaName) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schemaName}`);
       const db = drizzlePg(pool, { schema });
+      registerPreparedStatements(db, pool);
       await migratePg(db, { migrationsFolder, migrationsTable, migrationsSchema: schemaName ?? "drizzle" });
       const connect = () =>
         new pg.Client({
@@ -218,6 +220,7 @@ export async function openDrizzleDatabase<TSchema extends Record<string, unknown
   });
   try {
     const db = drizzlePglite(client, { schema });
+    registerPreparedStatements(db, client);
     await migratePglite(db, { migrationsFolder, migrationsTable });
     // PGlite's close() fails while channels are still listened to: every subscription ends first, once.
     const subscriptions = new Set<() => Promise<void>>();

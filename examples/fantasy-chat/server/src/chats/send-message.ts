@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { UserRow } from "../auth/session-store.js";
 import { findCharacter, type CharacterView } from "../characters/character-store.js";
 import type { AppContext } from "../context.js";
-import { queryRows } from "../db/raw-query.js";
+import { queryPreparedRows } from "../db/raw-query.js";
 import { chats, messages, rateLimits } from "../db/schema.js";
 import { ApiError, forbidden, notFound, subscriptionRequired } from "../http/api-error.js";
 import { isUuid, requiredString } from "../http/validate.js";
@@ -83,7 +83,7 @@ async function claimSend(ctx: AppContext, user: UserRow, chatId: string, now: Da
   const counter = ctx.limiter.counter(ctx.limits.send, user.id);
   const hit = counter.row;
   const context = contextColumns({ chatId, userId: user.id, beforeSeq: null }, isPremium(user));
-  const [row] = await queryRows<
+  const [row] = await queryPreparedRows<
     { id: string; characterId: string; hits: number; usedToday: number } & ReplyContextRow
   >(
     ctx.db,
@@ -124,7 +124,7 @@ async function storeUserMessage(
   const quota = charged
     ? sql`quota as (${consumeFreeMessageQuery(ctx.db, user.id, now).getSQL()}),`
     : sql`quota as (select null::integer as count where false),`;
-  const [row] = await queryRows<{ id: string | null; used: number }>(
+  const [row] = await queryPreparedRows<{ id: string | null; used: number }>(
     ctx.db,
     sql`with ${quota}
         msg as (
@@ -251,7 +251,7 @@ export async function storeReply(
 ): Promise<SendResult> {
   const now = ctx.clock.now();
   const versions = JSON.stringify([{ content: text, createdAt: now.toISOString() }]);
-  const [row] = await queryRows<{ id: string }>(
+  const [row] = await queryPreparedRows<{ id: string }>(
     ctx.db,
     sql`with reply as (
           insert into ${messages} (chat_id, role, content, created_at, versions)
