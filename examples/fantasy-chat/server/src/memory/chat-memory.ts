@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { AppDb, AppTx } from "../db/database.js";
+import { queryPreparedRows } from "../db/raw-query.js";
 import { chatMemories } from "../db/schema.js";
 import { extractFacts, mergeFacts } from "./remembered-facts.js";
 
@@ -88,7 +89,12 @@ export function memoryForReply(
  */
 export async function saveMemory(db: AppDb, chatId: string, update: StoredMemory, now: Date): Promise<void> {
   const row = { chatId, ...update, updatedAt: now };
-  await db.insert(chatMemories).values(row).onConflictDoUpdate({ target: chatMemories.chatId, set: row });
+  // Stored on most premium sends (whenever the window moves): a prepared statement, like the send's own.
+  const upsert = db
+    .insert(chatMemories)
+    .values(row)
+    .onConflictDoUpdate({ target: chatMemories.chatId, set: row });
+  await queryPreparedRows(db, upsert.getSQL());
 }
 
 /**
