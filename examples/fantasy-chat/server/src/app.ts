@@ -24,6 +24,7 @@ import { notFound } from "./http/api-error.js";
 import { installErrorHandler } from "./http/error-handler.js";
 import { frameworkErrors } from "./http/framework-errors.js";
 import { installLenientJsonParser } from "./http/json-body.js";
+import { ChatContextCache } from "./chats/chat-context-cache.js";
 import { CHAT_CHANGED_CHANNEL, ChatPageCache } from "./chats/chat-page-cache.js";
 import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimits } from "./http/rate-limiter.js";
 import { installSameOriginGuard } from "./http/same-origin-guard.js";
@@ -140,6 +141,7 @@ function createContext(app: FastifyInstance, options: BuildAppOptions, clock: Cl
     mailer: options.mailer ?? createMailer(config, app.log, clock),
     characters: new CharacterSnapshot(database.db, clock),
     chatPages: new ChatPageCache(),
+    chatContexts: new ChatContextCache(),
   };
 }
 

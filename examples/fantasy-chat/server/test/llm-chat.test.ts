@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../src/db/schema.js";
-import { FakeLlm, until } from "./support/fake-llm.js";
+import { until, type FakeLlm } from "./support/fake-llm.js";
+import { useLlmTestApp } from "./support/llm-test-app.js";
 import { hangUpStream } from "./support/hang-up.js";
 import {
   DATABASES,
   createChat,
   parseEvents,
   setSubscription,
-  startTestApp,
   verifiedUser,
   type TestApp,
 } from "./support/test-app.js";
@@ -15,28 +15,11 @@ import {
 const SSE = { accept: "text/event-stream" };
 
 describe.each(DATABASES)("replies from an OpenAI-compatible model server on %s", (kind) => {
+  const setup = useLlmTestApp(kind, { LLM_MODERATION: "1" });
   let llm: FakeLlm;
   let server: TestApp;
-  beforeAll(async () => {
-    llm = await FakeLlm.start();
-    server = await startTestApp(kind, {
-      env: {
-        LLM_BASE_URL: llm.baseUrl,
-        LLM_API_KEY: "sk-realm",
-        LLM_MODEL: "realm-13b",
-        LLM_TIMEOUT_MS: "5000",
-        LLM_MODERATION: "1",
-      },
-    });
-  });
-  afterAll(async () => {
-    await server.close();
-    await llm.close();
-  });
-  beforeEach(() => {
-    llm.requests.length = 0;
-    llm.answers.length = 0;
-    llm.closedEarly = 0;
+  beforeAll(() => {
+    ({ llm, server } = setup);
   });
 
   it("streams the model's chunks to the client in order and stores the whole reply", async () => {

@@ -50,6 +50,25 @@ export interface PreparedReply {
   memoryUpdate: StoredMemory | null;
 }
 
+/**
+ * How a claim tells whether the context this instance kept is current: the chat's revision as the statement
+ * reads it (`revisionColumn`), the kept revision (null: nothing kept), and the kept context's `tailFrom` (every
+ * message after it kept; null: nothing kept).
+ */
+export interface KeptCheck {
+  revisionColumn: SQL;
+  revision: number | null;
+  tailFrom: number | null;
+}
+
+/**
+ * `subquery`, or, when `kept` is given, null wherever `kept` holds: PostgreSQL evaluates a CASE branch only when
+ * it is taken, so a current kept context costs the statement none of the reads.
+ */
+function unlessKept(kept: SQL | null, subquery: SQL): SQL {
+  return kept ? sql`case when ${kept} then null else ${subquery} end` : subquery;
+}
+
 /** How many earlier messages the reply sees: the premium window or the free one. */
 export function windowLengthFor(premium: boolean): number {
   return premium ? PREMIUM_HISTORY_LENGTH : FREE_HISTORY_LENGTH;
@@ -68,33 +87,45 @@ export function windowLengthFor(premium: boolean): number {
 export function contextColumns(
   target: { chatId: string; userId: string; beforeSeq: number | null },
   premium: boolean,
+  kept: KeptCheck | null = null,
 ): SQL {
   const { chatId } = target;
   const windowLength = windowLengthFor(premium);
   const before = target.beforeSeq === null ? sql`` : sql`and ${messages.seq} < ${target.beforeSeq}`;
+  const coveredSeq = sql`coalesce((select ${chatMemories.coveredSeq} from ${chatMemories}
+                                 where ${chatMemories.chatId} = ${chatId}), 0)`;
+  const current = kept && sql`${kept.revisionColumn} is not distinct from ${kept.revision}::integer`;
   const unfolded = premium
     ? sql`,
-      (select json_agg(json_build_object('seq', o.seq, 'role', o.role, 'content', o.content) order by o.seq)
+      ${unlessKept(
+        kept && sql`${current} and ${coveredSeq} >= ${kept.tailFrom}::bigint`,
+        sql`(select json_agg(json_build_object('seq', o.seq, 'role', o.role, 'content', o.content) order by o.seq)
          from ${messages} o
         where o.chat_id = ${chatId}
-          and o.seq > coalesce((select ${chatMemories.coveredSeq} from ${chatMemories}
-                                 where ${chatMemories.chatId} = ${chatId}), 0)
+          and o.seq > ${coveredSeq}
           and o.seq < (select min(w.seq) from (select ${messages.seq} as seq from ${messages}
                                                 where ${messages.chatId} = ${chatId} ${before}
                                                 order by ${messages.seq} desc limit ${windowLength}) w
-                       having count(*) = ${windowLength})) as unfolded`
+                       having count(*) = ${windowLength}))`,
+      )} as unfolded`
     : sql``;
-  return sql`(select coalesce(json_agg(json_build_object('seq', r.seq, 'role', r.role, 'content', r.content)
+  return sql`${unlessKept(
+    current,
+    sql`(select coalesce(json_agg(json_build_object('seq', r.seq, 'role', r.role, 'content', r.content)
                                 order by r.seq desc), '[]'::json)
          from (select ${messages.seq} as seq, ${messages.role} as role, ${messages.content} as content
                  from ${messages}
                 where ${messages.chatId} = ${chatId} ${before}
-                order by ${messages.seq} desc limit ${windowLength}) r) as recent,
-      (select coalesce(json_agg(a.content order by a.seq desc), '[]'::json)
+                order by ${messages.seq} desc limit ${windowLength}) r)`,
+  )} as recent,
+      ${unlessKept(
+        current,
+        sql`(select coalesce(json_agg(a.content order by a.seq desc), '[]'::json)
          from (select ${messages.seq} as seq, ${messages.content} as content
                  from ${messages}
                 where ${messages.chatId} = ${chatId} and ${messages.role} = 'character'
-                order by ${messages.seq} desc limit ${AVOID_LENGTH}) a) as avoid,
+                order by ${messages.seq} desc limit ${AVOID_LENGTH}) a)`,
+      )} as avoid,
       (select json_build_object('preferredName', ${profiles.preferredName},
                                 'favoriteArchetype', ${profiles.favoriteArchetype},
                                 'backstory', ${profiles.backstory},

@@ -20,7 +20,8 @@ import { saveMemory } from "../memory/chat-memory.js";
 import { isPremium, subscriptionStatusAt } from "../users/subscription-status.js";
 import type { MessageView } from "./chat-store.js";
 import { titleFromMessage } from "./chat-title.js";
-import { contextColumns, replyRequestFrom, type ReplyContextRow } from "./reply-context.js";
+import { keptContextRows, type KeptContext } from "./chat-context-cache.js";
+import { contextColumns, replyRequestFrom, windowLengthFor, type ReplyContextRow } from "./reply-context.js";
 import { startReply, type StartedReply } from "./started-reply.js";
 
 /** Longest message a user may send. */
@@ -47,6 +48,8 @@ export interface AcceptedMessage {
   replyRequest: ReplyRequest | null;
   /** The reply the engine began while the message was being stored (null: start it when it is read). */
   started?: StartedReply | null;
+  /** The chat's kept reply context with the user's message in it, which the reply is added to (null: dropped). */
+  kept?: KeptContext | null;
 }
 
 /** The answer to a send: both stored messages and today's free-message count. */
@@ -71,24 +74,42 @@ interface ClaimedSend {
   chat: SendChat;
   context: ReplyContextRow;
   usedToday: number;
+  /** The chat's reply context as kept after the claim, which the stored messages are added to. */
+  kept: KeptContext;
 }
+
+/** A claim's row: the chat, the send limit's count, today's free messages, the revision and the context read. */
+type ClaimRow = {
+  id: string;
+  characterId: string;
+  hits: number;
+  usedToday: number;
+  revision: number;
+} & ReplyContextRow;
 
 /**
  * The user's chat and one hit on the send limit, in one statement (the hit is only counted for a chat of the
- * user's), which also reads the reply's context (the chat as it is before the new message) and today's free
- * messages used: 404 when the chat is missing or someone else's, 429 when the send limit is passed.
+ * user's), which also gives today's free messages used and the reply's context (the chat as it is before the new
+ * message): read from the database unless the context this instance kept is current (the chat's revision is the
+ * kept one), when the statement reads none of the messages. 404 when the chat is missing or someone else's, 429
+ * when the send limit is passed.
  */
 async function claimSend(ctx: AppContext, user: UserRow, chatId: string, now: Date): Promise<ClaimedSend> {
   if (!isUuid(chatId)) throw notFound("Chat not found");
   const counter = ctx.limiter.counter(ctx.limits.send, user.id);
   const hit = counter.row;
-  const context = contextColumns({ chatId, userId: user.id, beforeSeq: null }, isPremium(user));
-  const [row] = await queryPreparedRows<
-    { id: string; characterId: string; hits: number; usedToday: number } & ReplyContextRow
-  >(
+  const premium = isPremium(user);
+  const known = ctx.chatContexts.get(chatId, premium);
+  const context = contextColumns({ chatId, userId: user.id, beforeSeq: null }, premium, {
+    revisionColumn: sql`chat.revision`,
+    revision: known?.revision ?? null,
+    tailFrom: known && Number.isFinite(known.tailFrom) ? known.tailFrom : null,
+  });
+  const [row] = await queryPreparedRows<ClaimRow>(
     ctx.db,
     sql`with chat as (
-          select ${chats.id} as id, ${chats.characterId} as character_id from ${chats}
+          select ${chats.id} as id, ${chats.characterId} as character_id, ${chats.messagesRevision} as revision
+            from ${chats}
            where ${chats.id} = ${chatId} and ${chats.userId} = ${user.id}),
         hit as (
           insert into ${rateLimits} (key, window_start, count, expires_at)
@@ -96,19 +117,53 @@ async function claimSend(ctx: AppContext, user: UserRow, chatId: string, now: Da
            where exists (select 1 from chat)
           on conflict (key, window_start) do update set count = ${rateLimits}.count + 1
           returning count)
-        select chat.id, chat.character_id as "characterId", (select count from hit) as hits,
+        select chat.id, chat.character_id as "characterId", chat.revision, (select count from hit) as hits,
                coalesce((${freeMessagesUsedQuery(ctx.db, user.id, now).getSQL()}), 0) as "usedToday",
                ${context}
           from chat`,
   );
   if (!row) throw notFound("Chat not found");
   counter.check(Number(row.hits));
-  const { recent, avoid, profile, memory, unfolded } = row;
+  const { context: read, kept } = contextOfClaim(ctx, chatId, premium, known, row);
   return {
     chat: { id: row.id, characterId: row.characterId },
-    context: { recent, avoid, profile, memory, unfolded },
+    context: read,
     usedToday: Number(row.usedToday),
+    kept,
   };
+}
+
+/**
+ * The reply's context from a claim's row: the kept one when the chat's revision is still the kept one (the
+ * profile and the memory always as read), else what the claim read, which is then kept.
+ */
+function contextOfClaim(
+  ctx: AppContext,
+  chatId: string,
+  premium: boolean,
+  known: KeptContext | null,
+  row: ClaimRow,
+): { context: ReplyContextRow; kept: KeptContext } {
+  const { profile, memory } = row;
+  const coveredSeq = memory?.coveredSeq ?? 0;
+  const revision = Number(row.revision);
+  if (known && known.revision === revision) {
+    const fromKept = keptContextRows(known, coveredSeq);
+    const unfolded = fromKept.unfolded === undefined ? (row.unfolded ?? null) : fromKept.unfolded;
+    return { context: { ...fromKept, unfolded, profile, memory }, kept: known };
+  }
+  const { recent, avoid, unfolded } = row;
+  const windowLength = windowLengthFor(premium);
+  const kept = ctx.chatContexts.keep(chatId, {
+    premium,
+    windowLength,
+    revision,
+    recent,
+    avoid,
+    unfolded: unfolded ?? null,
+    coveredSeq,
+  });
+  return { context: { recent, avoid, profile, memory, unfolded }, kept };
 }
 
 /**
@@ -119,24 +174,24 @@ async function claimSend(ctx: AppContext, user: UserRow, chatId: string, now: Da
 async function storeUserMessage(
   ctx: AppContext,
   send: { user: UserRow; chat: SendChat; content: string; charged: boolean; now: Date },
-): Promise<{ message: MessageView; used: number }> {
+): Promise<{ message: MessageView; used: number; seq: number }> {
   const { user, chat, content, charged, now } = send;
   const quota = charged
     ? sql`quota as (${consumeFreeMessageQuery(ctx.db, user.id, now).getSQL()}),`
     : sql`quota as (select null::integer as count where false),`;
-  const [row] = await queryPreparedRows<{ id: string | null; used: number }>(
+  const [row] = await queryPreparedRows<{ id: string | null; seq: number | null; used: number }>(
     ctx.db,
     sql`with ${quota}
         msg as (
           insert into ${messages} (chat_id, role, content, created_at)
           select ${chat.id}, 'user', ${content}, ${now.toISOString()}::timestamptz
            where not ${charged}::boolean or exists (select 1 from quota)
-          returning id),
+          returning id, seq),
         touched as (
           update ${chats} set title = coalesce(${chats.title}, ${titleFromMessage(content)}), last_message_at = ${now.toISOString()}::timestamptz
            where ${chats.id} = ${chat.id} and exists (select 1 from msg)
           returning 1)
-        select msg.id,
+        select msg.id, msg.seq,
                coalesce((select count from quota),
                         (${freeMessagesUsedQuery(ctx.db, user.id, now).getSQL()}),
                         0) as used
@@ -154,7 +209,7 @@ async function storeUserMessage(
     versionIndex: 0,
     versionCount: 1,
   };
-  return { message, used: Number(row.used) };
+  return { message, used: Number(row.used), seq: Number(row.seq) };
 }
 
 /**
@@ -216,6 +271,7 @@ export async function acceptMessage(
     chargedDay: charged ? utcDay(now) : null,
     replyRequest: prepared?.request ?? null,
     started,
+    kept: ctx.chatContexts.append(chat.id, claimed.kept, { seq: stored.seq, role: "user", content }),
   };
 }
 
@@ -251,18 +307,25 @@ export async function storeReply(
 ): Promise<SendResult> {
   const now = ctx.clock.now();
   const versions = JSON.stringify([{ content: text, createdAt: now.toISOString() }]);
-  const [row] = await queryPreparedRows<{ id: string }>(
+  const [row] = await queryPreparedRows<{ id: string; seq: number }>(
     ctx.db,
     sql`with reply as (
           insert into ${messages} (chat_id, role, content, created_at, versions)
           values (${accepted.chat.id}, 'character', ${text}, ${now.toISOString()}::timestamptz, ${versions}::jsonb)
-          returning id),
+          returning id, seq),
         touched as (
           update ${chats} set last_message_at = ${now.toISOString()}::timestamptz where ${chats.id} = ${accepted.chat.id} returning 1)
-        select id from reply`,
+        select id, seq from reply`,
   );
   if (!row) throw new Error("insert returned no row");
   ctx.chatPages.forget(accepted.chat.id);
+  if (accepted.kept) {
+    ctx.chatContexts.append(accepted.chat.id, accepted.kept, {
+      seq: Number(row.seq),
+      role: "character",
+      content: text,
+    });
+  }
   const reply: MessageView = {
     id: row.id,
     chatId: accepted.chat.id,

@@ -126,6 +126,11 @@ export const chats = pgTable(
     title: text("title"),
     lastMessageAt: moment("last_message_at"),
     createdAt: moment("created_at").notNull(),
+    /**
+     * Moved by a trigger on every statement that inserts, updates or deletes the chat's messages: a reply
+     * context kept in memory is current while this is what it was when the context was read.
+     */
+    messagesRevision: integer("messages_revision").notNull().default(0),
   },
   (t) => [index("chats_user_idx").on(t.userId)],
 );

@@ -1,0 +1,147 @@
+import type { ReplyContextRow } from "./reply-context.js";
+
+/** One message of a kept context, as the context read gives it. */
+export type ContextMessage = ReplyContextRow["recent"][number];
+
+/** How many chats' contexts an instance keeps (the most recently used). */
+const DEFAULT_MAX_CHATS = 500;
+/** Messages kept beyond the window, so that a premium chat's next fold finds the ones leaving it. */
+const CARRY = 10;
+/** How many of the chat's last character replies a reply must differ from (as the context read takes). */
+const AVOID_LENGTH = 20;
+
+/**
+ * What a send keeps of a chat's reply context, valid while the chat's `messages_revision` is `revision`: the
+ * newest messages (newest first; every message with `seq > tailFrom` is among them), and the last character
+ * replies. The profile and the long-term memory are not kept: the claim reads them every time.
+ */
+export interface KeptContext {
+  premium: boolean;
+  windowLength: number;
+  revision: number;
+  messages: ContextMessage[];
+  avoid: string[];
+  /** Every message after this `seq` is in `messages` (0: the whole chat is). */
+  tailFrom: number;
+}
+
+/** The context columns a claim read, with what it needs to keep them. */
+export interface ReadContext {
+  premium: boolean;
+  windowLength: number;
+  revision: number;
+  recent: ContextMessage[];
+  avoid: string[];
+  unfolded: ContextMessage[] | null;
+  /** The premium memory's last folded message (0 without a memory): every message after it was read. */
+  coveredSeq: number;
+}
+
+/**
+ * Each chat's reply context as the last send on this instance left it, so that the next send's claim reads the
+ * chat's revision instead of its messages. Exact across instances: any statement that changes a chat's
+ * messages, wherever it runs, moves the revision (a trigger), and the claim reads the context again whenever the
+ * revision is not the kept one. Two sends of one chat at once on this instance drop it (see {@link append}).
+ *
+ * @example
+ * const kept = cache.get(chatId, premium);
+ * // … the claim reads the context only when the chat's revision is not kept?.revision …
+ */
+export class ChatContextCache {
+  private readonly chats = new Map<string, KeptContext>();
+
+  constructor(private readonly maxChats = DEFAULT_MAX_CHATS) {}
+
+  /** The kept context of a chat for a reply of this kind (a premium window or a free one), or null. */
+  get(chatId: string, premium: boolean): KeptContext | null {
+    const kept = this.chats.get(chatId);
+    if (!kept || kept.premium !== premium) return null;
+    // Most recently used last, so the oldest is the first to go when full.
+    this.chats.delete(chatId);
+    this.chats.set(chatId, kept);
+    return kept;
+  }
+
+  /** Keeps the context a claim read (the chat at `revision`), replacing whatever was kept. */
+  keep(chatId: string, read: ReadContext): KeptContext {
+    const older = [...(read.unfolded ?? [])].reverse();
+    const messages = [...read.recent, ...older];
+    const complete = read.recent.length < read.windowLength;
+    const kept = trimmed({
+      premium: read.premium,
+      windowLength: read.windowLength,
+      revision: read.revision,
+      messages,
+      avoid: read.avoid.slice(0, AVOID_LENGTH),
+      // A premium read has every message after the memory's last (the window and the unfolded ones); a free one
+      // only the window, and a free chat never needs more.
+      tailFrom: complete ? 0 : read.premium ? read.coveredSeq : Infinity,
+    });
+    this.put(chatId, kept);
+    return kept;
+  }
+
+  /**
+   * Adds a message this instance stored by one statement (the chat's revision moved by one): kept only when
+   * `from` is still what is kept, so a second send of the chat in between drops it instead.
+   */
+  append(chatId: string, from: KeptContext, message: ContextMessage): KeptContext | null {
+    if (this.chats.get(chatId) !== from) {
+      this.forget(chatId);
+      return null;
+    }
+    const next = trimmed({
+      ...from,
+      revision: from.revision + 1,
+      messages: [message, ...from.messages],
+      avoid:
+        message.role === "character" ? [message.content, ...from.avoid].slice(0, AVOID_LENGTH) : from.avoid,
+    });
+    this.put(chatId, next);
+    return next;
+  }
+
+  /** Drops a chat's kept context. */
+  forget(chatId: string): void {
+    this.chats.delete(chatId);
+  }
+
+  private put(chatId: string, kept: KeptContext): void {
+    this.chats.delete(chatId);
+    this.chats.set(chatId, kept);
+    while (this.chats.size > this.maxChats) {
+      const oldest = this.chats.keys().next().value as string;
+      this.chats.delete(oldest);
+    }
+  }
+}
+
+/** `kept` with at most the window and {@link CARRY} messages; `tailFrom` moves past the ones let go. */
+function trimmed(kept: KeptContext): KeptContext {
+  const limit = kept.windowLength + CARRY;
+  if (kept.messages.length <= limit) return kept;
+  const dropped = kept.messages[limit];
+  return {
+    ...kept,
+    messages: kept.messages.slice(0, limit),
+    tailFrom: Math.max(kept.tailFrom, dropped?.seq ?? 0),
+  };
+}
+
+/**
+ * The context a claim would have read, from a kept one: the window (newest first), the replies to differ from,
+ * and for a premium chat the messages between its memory's `coveredSeq` and the window (oldest first, null when
+ * none or when the window is not full), or undefined when they are not all kept (the claim then reads them).
+ */
+export function keptContextRows(
+  kept: KeptContext,
+  coveredSeq: number,
+): Pick<ReplyContextRow, "recent" | "avoid"> & { unfolded: ContextMessage[] | null | undefined } {
+  const recent = kept.messages.slice(0, kept.windowLength);
+  if (!kept.premium) return { recent, avoid: kept.avoid, unfolded: null };
+  if (recent.length < kept.windowLength) return { recent, avoid: kept.avoid, unfolded: null };
+  if (coveredSeq < kept.tailFrom) return { recent, avoid: kept.avoid, unfolded: undefined };
+  const windowStart = recent[recent.length - 1]?.seq ?? 0;
+  const between = kept.messages.filter((m) => m.seq > coveredSeq && m.seq < windowStart).reverse();
+  return { recent, avoid: kept.avoid, unfolded: between.length > 0 ? between : null };
+}
