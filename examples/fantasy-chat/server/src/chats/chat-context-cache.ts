@@ -1,4 +1,4 @@
-import type { ReplyContextRow } from "./reply-context.js";
+import { windowLengthFor, type ReplyContextRow } from "./reply-context.js";
 
 /** One message of a kept context, as the context read gives it. */
 export type ContextMessage = ReplyContextRow["recent"][number];
@@ -17,7 +17,6 @@ const AVOID_LENGTH = 20;
  */
 export interface KeptContext {
   premium: boolean;
-  windowLength: number;
   revision: number;
   messages: ContextMessage[];
   avoid: string[];
@@ -28,7 +27,6 @@ export interface KeptContext {
 /** The context columns a claim read, with what it needs to keep them. */
 export interface ReadContext {
   premium: boolean;
-  windowLength: number;
   revision: number;
   recent: ContextMessage[];
   avoid: string[];
@@ -66,10 +64,9 @@ export class ChatContextCache {
   keep(chatId: string, read: ReadContext): KeptContext {
     const older = [...(read.unfolded ?? [])].reverse();
     const messages = [...read.recent, ...older];
-    const complete = read.recent.length < read.windowLength;
+    const complete = read.recent.length < windowLengthFor(read.premium);
     const kept = trimmed({
       premium: read.premium,
-      windowLength: read.windowLength,
       revision: read.revision,
       messages,
       avoid: read.avoid.slice(0, AVOID_LENGTH),
@@ -118,7 +115,7 @@ export class ChatContextCache {
 
 /** `kept` with at most the window and {@link CARRY} messages; `tailFrom` moves past the ones let go. */
 function trimmed(kept: KeptContext): KeptContext {
-  const limit = kept.windowLength + CARRY;
+  const limit = windowLengthFor(kept.premium) + CARRY;
   if (kept.messages.length <= limit) return kept;
   const dropped = kept.messages[limit];
   return {
@@ -137,9 +134,10 @@ export function keptContextRows(
   kept: KeptContext,
   coveredSeq: number,
 ): Pick<ReplyContextRow, "recent" | "avoid"> & { unfolded: ContextMessage[] | null | undefined } {
-  const recent = kept.messages.slice(0, kept.windowLength);
+  const windowLength = windowLengthFor(kept.premium);
+  const recent = kept.messages.slice(0, windowLength);
   if (!kept.premium) return { recent, avoid: kept.avoid, unfolded: null };
-  if (recent.length < kept.windowLength) return { recent, avoid: kept.avoid, unfolded: null };
+  if (recent.length < windowLength) return { recent, avoid: kept.avoid, unfolded: null };
   if (coveredSeq < kept.tailFrom) return { recent, avoid: kept.avoid, unfolded: undefined };
   const windowStart = recent[recent.length - 1]?.seq ?? 0;
   const between = kept.messages.filter((m) => m.seq > coveredSeq && m.seq < windowStart).reverse();

@@ -21,7 +21,7 @@ import { isPremium, subscriptionStatusAt } from "../users/subscription-status.js
 import type { MessageView } from "./chat-store.js";
 import { titleFromMessage } from "./chat-title.js";
 import { keptContextRows, type KeptContext } from "./chat-context-cache.js";
-import { contextColumns, replyRequestFrom, windowLengthFor, type ReplyContextRow } from "./reply-context.js";
+import { contextColumns, replyRequestFrom, type ReplyContextRow } from "./reply-context.js";
 import { startReply, type StartedReply } from "./started-reply.js";
 
 /** Longest message a user may send. */
@@ -153,10 +153,8 @@ function contextOfClaim(
     return { context: { ...fromKept, unfolded, profile, memory }, kept: known };
   }
   const { recent, avoid, unfolded } = row;
-  const windowLength = windowLengthFor(premium);
   const kept = ctx.chatContexts.keep(chatId, {
     premium,
-    windowLength,
     revision,
     recent,
     avoid,

@@ -22,7 +22,6 @@ function premiumRead(last: number, covered: number, revision = 7): ReadContext {
   const unfolded = recent.length === 40 ? newestFirst(covered + 1, windowStart - 1).reverse() : null;
   return {
     premium: true,
-    windowLength: 40,
     revision,
     recent,
     avoid: recent.filter((m) => m.role === "character").map((m) => m.content),
@@ -93,7 +92,6 @@ describe("ChatContextCache", () => {
     const free = cache.keep("free", {
       ...premiumRead(100, 0),
       premium: false,
-      windowLength: 20,
       recent: newestFirst(81, 100),
       unfolded: null,
     });
