@@ -17,6 +17,11 @@ export interface FaultProxy {
    * that is now held (a query that never reaches the database).
    */
   holdQuery(skip?: number): Promise<void>;
+  /**
+   * Whether a LISTEN has passed since the last {@link cutAll}: an app's listening connection reconnects a moment
+   * after a cut, and a test that holds the next query must wait for it, or the LISTEN is what gets held.
+   */
+  readonly listenedSinceCut: boolean;
   close(): Promise<void>;
 }
 
@@ -25,6 +30,7 @@ export async function startFaultProxy(databaseUrl: string): Promise<FaultProxy> 
   const targetPort = Number(target.port || 5432);
   let mode: ProxyMode = "forward";
   let holding: { skip: number; onHeld: () => void } | null = null;
+  let listenedSinceCut = true;
   const sockets = new Set<Socket>();
   const track = (socket: Socket) => {
     sockets.add(socket);
@@ -43,6 +49,7 @@ export async function startFaultProxy(databaseUrl: string): Promise<FaultProxy> 
         holding.onHeld();
         return; // dropped: the query never reaches the database
       }
+      if (chunk.includes("LISTEN ")) listenedSinceCut = true;
       upstream.write(chunk);
     });
     upstream.on("data", (chunk) => client.write(chunk));
@@ -61,7 +68,11 @@ export async function startFaultProxy(databaseUrl: string): Promise<FaultProxy> 
       if (next === "forward") holding = null;
     },
     cutAll() {
+      listenedSinceCut = false;
       for (const socket of sockets) socket.destroy();
+    },
+    get listenedSinceCut() {
+      return listenedSinceCut;
     },
     holdQuery(skip = 0) {
       return new Promise<void>((resolve) => {

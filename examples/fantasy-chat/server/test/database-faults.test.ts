@@ -25,6 +25,7 @@ import {
   type TestApp,
 } from "./support/test-app.js";
 import { startFaultProxy, type FaultProxy } from "../../../billing-server/test/support/fault-proxy.js";
+import { until } from "./support/fake-llm.js";
 
 const UNAVAILABLE = {
   message: "The service is briefly unavailable. Please try again in a few seconds.",
@@ -216,6 +217,8 @@ describe.each(DATABASES.filter((kind) => kind === "postgres"))("%s taken away th
     let cuts = 0;
     for (let signedIn = false; !signedIn;) {
       expect(cuts).toBeLessThan(8);
+      // The chat-page listener reconnects a second after a cut: the query held must be the sign-in's, not its LISTEN.
+      await until(() => proxy.listenedSinceCut);
       const client = new Client(server);
       const { held, answer } = await cutWhenHeld(proxy.holdQuery(cuts), login(client, user.email));
       if (held) {
