@@ -133,10 +133,12 @@ describe("mounting the widget", () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     // Still debouncing, when this loaded machine woke us before the 150 ms were up.
     if (performance.now() - resizedAt < 140) expect(checkout.classList.contains("pw-wide")).toBe(false);
-    await vi.waitFor(() => expect(checkout.classList.contains("pw-wide")).toBe(true));
+    // The debounce and the render can take longer than waitFor's default second on a loaded machine.
+    const loaded = { timeout: 5000 };
+    await vi.waitFor(() => expect(checkout.classList.contains("pw-wide")).toBe(true), loaded);
     Object.defineProperty(root, "clientWidth", { configurable: true, get: () => 767 });
     window.dispatchEvent(new Event("resize"));
-    await vi.waitFor(() => expect(checkout.classList.contains("pw-wide")).toBe(false));
+    await vi.waitFor(() => expect(checkout.classList.contains("pw-wide")).toBe(false), loaded);
     press("Escape");
     await settle(purchase);
   });
