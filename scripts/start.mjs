@@ -3,6 +3,7 @@
 // Environment variables are passed through; see examples/fantasy-chat/README.md for the list.
 import { spawn, spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { SERVER_NODE_FLAGS } from "../examples/fantasy-chat/node-flags.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
@@ -23,7 +24,7 @@ for (const [what, args] of steps) {
 }
 
 console.log("\n> Starting Realmheart");
-const server = spawn(process.execPath, ["examples/fantasy-chat/dist/server/main.js"], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "examples/fantasy-chat/dist/server/main.js"], {
   cwd: root,
   stdio: "inherit",
   env: process.env,

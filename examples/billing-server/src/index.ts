@@ -7,7 +7,12 @@ export type { StripeOptions } from "./gateway/stripe-gateway.js";
 export { openBillingDatabase } from "./db/database.js";
 export { openDrizzleDatabase } from "./db/open-drizzle-database.js";
 export { vacuumPgliteTables } from "./db/pglite-upkeep.js";
-export { preparedRows } from "./db/prepared-rows.js";
+export {
+  preparedRows,
+  preparedStatement,
+  type ExecutingDatabase,
+  type PreparedStatement,
+} from "./db/prepared-rows.js";
 export { isDatabaseUnavailable } from "./db/database-unavailable.js";
 export type {
   DrizzleDatabase,

@@ -2,8 +2,9 @@
 // five; PostgreSQL: parsed and planned once per connection). What it gives back must be what db.execute gives,
 // value for value, and it must keep PGlite's locking: never run inside someone else's transaction.
 import { sql, type SQL } from "drizzle-orm";
+import { integer, jsonb, PgDialect, pgTable, timestamp } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { preparedRows } from "../src/index.js";
+import { preparedRows, preparedStatement } from "../src/index.js";
 import { isDatabaseUnavailable } from "../src/db/database-unavailable.js";
 import { DATABASES, startTestServer, type TestServer } from "./support/test-server.js";
 
@@ -88,6 +89,94 @@ for (const kind of DATABASES) {
     });
   });
 }
+
+/** A table whose columns encode their values (JSON, a Date), for statements built with the query builder. */
+const probeDocs = pgTable("prepared_docs", {
+  id: integer("id").primaryKey(),
+  tags: jsonb("tags").$type<string[]>().notNull(),
+  at: timestamp("at", { withTimezone: true, mode: "date" }).notNull(),
+});
+
+for (const kind of DATABASES) {
+  describe(`preparedStatement on ${kind}`, () => {
+    let server: TestServer;
+    beforeAll(async () => {
+      server = await startTestServer(kind);
+      await server.database.db.execute(
+        sql`create table prepared_docs (id integer primary key, tags jsonb not null, at timestamptz not null)`,
+      );
+    });
+    afterAll(() => server.close());
+
+    type DocValues = { id: number; tags: string[]; at: Date };
+    let builds = 0;
+    const upsert = preparedStatement<DocValues>((value) => {
+      builds++;
+      const row = { id: value("id"), tags: value("tags"), at: value("at") };
+      return sql`${server.database.db
+        .insert(probeDocs)
+        .values(row)
+        .onConflictDoUpdate({ target: probeDocs.id, set: { tags: sql.raw("excluded.tags") } })
+        .returning({ id: probeDocs.id, tags: probeDocs.tags })
+        .getSQL()}`;
+    });
+    const byTag = preparedStatement<{ tag: string; after: string }>(
+      (value) =>
+        sql`select id, tags, at from prepared_docs
+             where tags ? ${value("tag")} and at > ${value("after")}::timestamptz order by id`,
+    );
+
+    it("compiles once and fills in each call's values, encoded as the query builder's columns say", async () => {
+      const at = new Date("2026-11-25T10:00:00.000Z");
+      for (const [id, tags] of [
+        [1, ["sea", "salt"]],
+        [2, ["sea"]],
+        [1, ["salt", "a 'quoted' tag"]],
+      ] as const) {
+        expect(await upsert.rows(server.database.db, { id, tags: [...tags], at })).toEqual([
+          { id, tags: [...tags] },
+        ]);
+      }
+      expect(builds).toBe(1);
+      const read = (tag: string, after: string) => byTag.rows(server.database.db, { tag, after });
+      expect(await read("sea", "2026-11-24T00:00:00Z")).toEqual(
+        await executed(sql`select id, tags, at from prepared_docs where tags ? 'sea' order by id`),
+      );
+      expect(await read("salt", "2026-11-24T00:00:00Z")).toEqual([
+        { id: 1, tags: ["salt", "a 'quoted' tag"], at: "2026-11-25 10:00:00+00" },
+      ]);
+      expect(await read("sea", "2026-11-26T00:00:00Z")).toEqual([]);
+    });
+
+    it("refuses a call that lacks a value, naming it, and runs nothing", async () => {
+      const partial = { id: 9, tags: ["none"] } as unknown as DocValues;
+      await expect(upsert.rows(server.database.db, partial)).rejects.toThrow('No value for placeholder "at"');
+      expect(await executed(sql`select count(*)::int as n from prepared_docs where id = 9`)).toEqual([
+        { n: 0 },
+      ]);
+    });
+
+    const executed = async (statement: SQL) =>
+      ((await server.database.db.execute(statement)) as unknown as { rows: unknown[] }).rows;
+  });
+}
+
+describe("preparedStatement on a database it was not told about", () => {
+  it("builds the statement with the values themselves, every call, and runs it as db.execute does", async () => {
+    const seen: SQL[] = [];
+    const db = {
+      execute: async (statement: SQL) => {
+        seen.push(statement);
+        return { rows: [{ n: 1 }] };
+      },
+    };
+    const statement = preparedStatement<{ n: number }>((value) => sql`select ${value("n")}::int as n`);
+    expect(await statement.rows(db, { n: 1 })).toEqual([{ n: 1 }]);
+    await statement.rows(db, { n: 2 });
+    const { params } = new PgDialect().sqlToQuery(seen[1]!);
+    expect(params).toEqual([2]);
+  });
+});
 
 describe("preparedRows on a database it was not told about", () => {
   it("runs the statement as db.execute does", async () => {

@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { freePort } from "../../../bench/support/processes.mjs";
 import { createPostgresDatabase } from "./support/app-server.mjs";
+import { SERVER_NODE_FLAGS } from "../node-flags.mjs";
 
 const runs = Number(process.argv[2] ?? 2);
 const MAIN = "examples/fantasy-chat/dist/server/main.js";
@@ -21,7 +22,7 @@ for (let run = 1; run <= runs; run++) {
   const dataDir = mkdtempSync(join(tmpdir(), "rh-idle-"));
   const port = await freePort();
   const postgres = process.env.BENCH_DATABASE === "postgres" ? await createPostgresDatabase() : null;
-  const child = spawn(process.execPath, [MAIN], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, MAIN], {
     env: {
       ...process.env,
       PORT: String(port),

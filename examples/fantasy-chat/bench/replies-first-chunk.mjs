@@ -8,6 +8,7 @@ import { loadConfig } from "../dist/server/config.js";
 import { openAppDatabase } from "../dist/server/db/database.js";
 import { users } from "../dist/server/db/schema.js";
 import { DEFAULT_RATE_LIMITS } from "../dist/server/http/rate-limiter.js";
+import { userChanged } from "../dist/server/users/user-changes.js";
 import { createPersonaEngine } from "../dist/server/replies/persona-engine.js";
 import { firstChunkProbe, median, runFirstChunkBench } from "./first-chunk-probe.mjs";
 
@@ -34,8 +35,11 @@ probe.attach(app.server);
 const url = await app.listen({ port: 0, host: "127.0.0.1" });
 try {
   // One warm-up round (JIT, query plans), then the measured one.
-  const markPremium = (id) =>
-    database.db.update(users).set({ subscriptionStatus: "active" }).where(eq(users.id, id));
+  // As every write in the app does, the session cache is told the user changed.
+  const markPremium = async (id) => {
+    await database.db.update(users).set({ subscriptionStatus: "active" }).where(eq(users.id, id));
+    userChanged(id);
+  };
   await runFirstChunkBench({ url, probe, markPremium, runs: 10 });
   probe.samples.serverMs.length = 0;
   probe.samples.engineMs.length = 0;

@@ -1,5 +1,12 @@
 import { protocol, types, type messages, type PGlite } from "@electric-sql/pglite";
-import { DrizzleQueryError, type SQL } from "drizzle-orm";
+import {
+  DrizzleQueryError,
+  fillPlaceholders,
+  sql,
+  type Placeholder,
+  type Query,
+  type SQL,
+} from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 
@@ -29,7 +36,7 @@ const KEPT_AS_TEXT = [
 const MAX_PREPARED = 64;
 
 /** A Drizzle database or transaction: anything that runs a statement. */
-interface ExecutingDatabase {
+export interface ExecutingDatabase {
   execute(statement: SQL): PromiseLike<unknown>;
 }
 
@@ -189,11 +196,58 @@ export function registerPreparedStatements(db: object, client: PGlite | pg.Pool)
  */
 export async function preparedRows<T>(db: ExecutingDatabase, statement: SQL): Promise<T[]> {
   const runner = runners.get(db);
-  if (!runner) return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
+  if (!runner) return executedRows<T>(db, statement);
   const query = dialect.sqlToQuery(statement);
+  return runQuery<T>(runner, query.sql, query.params);
+}
+
+async function executedRows<T>(db: ExecutingDatabase, statement: SQL): Promise<T[]> {
+  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
+}
+
+async function runQuery<T>(runner: PreparedRunner, text: string, params: unknown[]): Promise<T[]> {
   try {
-    return (await runner(query.sql, query.params)) as T[];
+    return (await runner(text, params)) as T[];
   } catch (error) {
-    throw new DrizzleQueryError(query.sql, query.params, error as Error);
+    throw new DrizzleQueryError(text, params, error as Error);
   }
+}
+
+/** A hot statement compiled once (see {@link preparedStatement}); each call supplies its named values. */
+export interface PreparedStatement<V extends Record<string, unknown>, D extends ExecutingDatabase> {
+  /** Runs the statement with `values` as {@link preparedRows} runs one, and gives its rows. */
+  rows<T>(db: D, values: V): Promise<T[]>;
+}
+
+/**
+ * A hot statement whose text and parameter order are compiled from Drizzle once, on its first call, instead of
+ * being built and compiled on every call (a send's claim: 0.25 ms of building a call on the machine measured):
+ * `build` marks each value that changes from call to call with `value(name)` (and may use the database it is given
+ * for the query builder), and the statement's shape must not depend on anything else (a statement with two
+ * shapes is two statements). A value in a query builder's column position is encoded as the column says; one in
+ * hand-written SQL goes to the driver as given (cast it there).
+ *
+ * @example
+ * const byId = preparedStatement<{ id: string }>((value) => sql`select name from users where id = ${value("id")}`);
+ * const [row] = await byId.rows<{ name: string }>(db, { id });
+ */
+export function preparedStatement<
+  V extends Record<string, unknown>,
+  D extends ExecutingDatabase = ExecutingDatabase,
+>(build: (value: (name: keyof V & string) => SQL | Placeholder, db: D) => SQL): PreparedStatement<V, D> {
+  let compiled: Query | null = null;
+  return {
+    async rows<T>(db: D, values: V): Promise<T[]> {
+      const runner = runners.get(db);
+      // Unprepared, the statement is built with the values themselves, exactly as it would be written without
+      // placeholders (a query builder's column still encodes its value).
+      if (!runner)
+        return executedRows<T>(
+          db,
+          build((name) => values[name] as Placeholder, db),
+        );
+      compiled ??= dialect.sqlToQuery(build((name) => sql.placeholder(name), db));
+      return runQuery<T>(runner, compiled.sql, fillPlaceholders(compiled.params, values));
+    },
+  };
 }

@@ -213,20 +213,22 @@ export function streamMessage(baseUrl, cookie, chatId, content) {
           return;
         }
         res.setEncoding("utf8");
+        let done = NaN;
         res.on("data", (text) => {
           buffered += text;
           if (Number.isNaN(firstChunk) && buffered.includes("event: chunk"))
             firstChunk = performance.now() - start;
-          if (buffered.includes("event: done")) {
-            const done = performance.now() - start;
-            res.destroy();
-            resolve({ firstChunk, done });
+          if (Number.isNaN(done) && buffered.includes("event: done")) {
+            done = performance.now() - start;
           } else if (buffered.includes("event: error")) {
             res.destroy();
             reject(new Error(`streamed send failed: ${buffered.slice(-300)}`));
           }
         });
-        res.on("end", () => reject(new Error("stream ended without done")));
+        // Read to its end, as a browser does, so the connection is kept for the next send.
+        res.on("end", () =>
+          Number.isNaN(done) ? reject(new Error("stream ended without done")) : resolve({ firstChunk, done }),
+        );
       },
     );
     req.on("error", reject);

@@ -6,6 +6,7 @@ import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { startNodeServer } from "../../../../bench/support/processes.mjs";
 import { ROOT } from "../../../../bench/support/report.mjs";
+import { SERVER_NODE_FLAGS } from "../../node-flags.mjs";
 
 export const APP_MAIN = join(ROOT, "examples/fantasy-chat/dist/server/main.js");
 /** The PostgreSQL the test suites use; a run creates its own database on it. */
@@ -43,7 +44,7 @@ export const BILLING_WEBHOOK_SECRET = "bench-billing-webhook-secret-0123456789";
 
 /**
  * The built Realmheart server in production mode on a fresh data directory; `databaseUrl` null means PGlite.
- * `onOutput` and `nodeArgs` as for {@link startNodeServer}.
+ * `onOutput` as for {@link startNodeServer}; `nodeArgs` go after the server's own flags (node-flags.mjs).
  */
 export async function startAppServer({ databaseUrl = null, env = {}, onOutput, nodeArgs } = {}) {
   const smtpUrl = await mailSinkUrl();
@@ -63,7 +64,7 @@ export async function startAppServer({ databaseUrl = null, env = {}, onOutput, n
       ...env,
     },
     "/api/health",
-    { onOutput, nodeArgs },
+    { onOutput, nodeArgs: [...SERVER_NODE_FLAGS, ...(nodeArgs ?? [])] },
   );
 }
 

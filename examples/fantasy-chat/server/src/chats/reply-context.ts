@@ -3,7 +3,7 @@ import type { UserRow } from "../auth/session-store.js";
 import type { CharacterView } from "../characters/character-store.js";
 import type { AppContext } from "../context.js";
 import { chatMemories, messages, profiles } from "../db/schema.js";
-import { queryRows } from "../db/raw-query.js";
+import { queryRows, type Bound } from "../db/raw-query.js";
 import {
   memoryForReply,
   saveMemory,
@@ -57,8 +57,8 @@ export interface PreparedReply {
  */
 export interface KeptCheck {
   revisionColumn: SQL;
-  revision: number | null;
-  tailFrom: number | null;
+  revision: Bound<number | null>;
+  tailFrom: Bound<number | null>;
 }
 
 /**
@@ -85,7 +85,7 @@ export function windowLengthFor(premium: boolean): number {
  * sql`select ${contextColumns({ chatId, userId, beforeSeq: null }, true)}`;
  */
 export function contextColumns(
-  target: { chatId: string; userId: string; beforeSeq: number | null },
+  target: { chatId: Bound<string>; userId: Bound<string>; beforeSeq: number | null },
   premium: boolean,
   kept: KeptCheck | null = null,
 ): SQL {

@@ -3,7 +3,8 @@ import { z } from "zod";
 import type { UserRow } from "../auth/session-store.js";
 import { findCharacter, type CharacterView } from "../characters/character-store.js";
 import type { AppContext } from "../context.js";
-import { queryPreparedRows } from "../db/raw-query.js";
+import type { AppDb } from "../db/database.js";
+import { preparedStatement } from "../db/raw-query.js";
 import { chats, messages, rateLimits } from "../db/schema.js";
 import { ApiError, forbidden, notFound, subscriptionRequired } from "../http/api-error.js";
 import { isUuid, requiredString } from "../http/validate.js";
@@ -87,6 +88,49 @@ type ClaimRow = {
   revision: number;
 } & ReplyContextRow;
 
+/** The claim's values (see {@link claimStatement}). */
+interface ClaimValues extends Record<string, unknown> {
+  chatId: string;
+  userId: string;
+  hitKey: string;
+  windowStart: string;
+  expiresAt: string;
+  day: string;
+  revision: number | null;
+  tailFrom: number | null;
+}
+
+/** The claim of {@link claimSend} for a free or a premium chat (their context reads differ), compiled once. */
+function claimStatement(premium: boolean) {
+  return preparedStatement<ClaimValues, AppDb>((value, db) => {
+    const context = contextColumns(
+      { chatId: value("chatId"), userId: value("userId"), beforeSeq: null },
+      premium,
+      {
+        revisionColumn: sql`chat.revision`,
+        revision: value("revision"),
+        tailFrom: value("tailFrom"),
+      },
+    );
+    return sql`with chat as (
+          select ${chats.id} as id, ${chats.characterId} as character_id, ${chats.messagesRevision} as revision
+            from ${chats}
+           where ${chats.id} = ${value("chatId")} and ${chats.userId} = ${value("userId")}),
+        hit as (
+          insert into ${rateLimits} (key, window_start, count, expires_at)
+          select ${value("hitKey")}, ${value("windowStart")}::timestamptz, 1, ${value("expiresAt")}::timestamptz
+           where exists (select 1 from chat)
+          on conflict (key, window_start) do update set count = ${rateLimits}.count + 1
+          returning count)
+        select chat.id, chat.character_id as "characterId", chat.revision, (select count from hit) as hits,
+               coalesce((${freeMessagesUsedQuery(db, value("userId"), value("day")).getSQL()}), 0) as "usedToday",
+               ${context}
+          from chat`;
+  });
+}
+
+const claimStatements = { free: claimStatement(false), premium: claimStatement(true) };
+
 /**
  * The user's chat and one hit on the send limit, in one statement (the hit is only counted for a chat of the
  * user's), which also gives today's free messages used and the reply's context (the chat as it is before the new
@@ -100,28 +144,16 @@ async function claimSend(ctx: AppContext, user: UserRow, chatId: string, now: Da
   const hit = counter.row;
   const premium = isPremium(user);
   const known = ctx.chatContexts.get(chatId, premium);
-  const context = contextColumns({ chatId, userId: user.id, beforeSeq: null }, premium, {
-    revisionColumn: sql`chat.revision`,
+  const [row] = await claimStatements[premium ? "premium" : "free"].rows<ClaimRow>(ctx.db, {
+    chatId,
+    userId: user.id,
+    hitKey: hit.key,
+    windowStart: hit.windowStart.toISOString(),
+    expiresAt: hit.expiresAt.toISOString(),
+    day: utcDay(now),
     revision: known?.revision ?? null,
     tailFrom: known && Number.isFinite(known.tailFrom) ? known.tailFrom : null,
   });
-  const [row] = await queryPreparedRows<ClaimRow>(
-    ctx.db,
-    sql`with chat as (
-          select ${chats.id} as id, ${chats.characterId} as character_id, ${chats.messagesRevision} as revision
-            from ${chats}
-           where ${chats.id} = ${chatId} and ${chats.userId} = ${user.id}),
-        hit as (
-          insert into ${rateLimits} (key, window_start, count, expires_at)
-          select ${hit.key}, ${hit.windowStart.toISOString()}::timestamptz, 1, ${hit.expiresAt.toISOString()}::timestamptz
-           where exists (select 1 from chat)
-          on conflict (key, window_start) do update set count = ${rateLimits}.count + 1
-          returning count)
-        select chat.id, chat.character_id as "characterId", chat.revision, (select count from hit) as hits,
-               coalesce((${freeMessagesUsedQuery(ctx.db, user.id, now).getSQL()}), 0) as "usedToday",
-               ${context}
-          from chat`,
-  );
   if (!row) throw notFound("Chat not found");
   counter.check(Number(row.hits));
   const { context: read, kept } = contextOfClaim(ctx, chatId, premium, known, row);
@@ -164,6 +196,56 @@ function contextOfClaim(
   return { context: { recent, avoid, profile, memory, unfolded }, kept };
 }
 
+/** The store's values (see {@link storeStatement}). */
+interface StoreValues extends Record<string, unknown> {
+  userId: string;
+  day: string;
+  chatId: string;
+  content: string;
+  at: string;
+  title: string;
+}
+
+/** The store of {@link storeUserMessage}, taking a free message (`charged`) or not, compiled once. */
+function storeStatement(charged: boolean) {
+  return preparedStatement<StoreValues, AppDb>((value, db) => {
+    const quota = charged
+      ? sql`quota as (${consumeFreeMessageQuery(db, value("userId"), value("day")).getSQL()}),`
+      : sql`quota as (select null::integer as count where false),`;
+    return sql`with ${quota}
+        msg as (
+          insert into ${messages} (chat_id, role, content, created_at)
+          select ${value("chatId")}, 'user', ${value("content")}, ${value("at")}::timestamptz
+           where not ${charged}::boolean or exists (select 1 from quota)
+          returning id, seq),
+        touched as (
+          update ${chats} set title = coalesce(${chats.title}, ${value("title")}), last_message_at = ${value("at")}::timestamptz
+           where ${chats.id} = ${value("chatId")} and exists (select 1 from msg)
+          returning 1)
+        select msg.id, msg.seq,
+               coalesce((select count from quota),
+                        (${freeMessagesUsedQuery(db, value("userId"), value("day")).getSQL()}),
+                        0) as used
+          from (select 1) as one left join msg on true`;
+  });
+}
+
+const storeStatements = { free: storeStatement(false), charged: storeStatement(true) };
+
+/** The reply stored and the chat's activity time moved, compiled once (see {@link storeReply}). */
+const replyStatement = preparedStatement<
+  { chatId: string; text: string; at: string; versions: string },
+  AppDb
+>(
+  (value) => sql`with reply as (
+          insert into ${messages} (chat_id, role, content, created_at, versions)
+          values (${value("chatId")}, 'character', ${value("text")}, ${value("at")}::timestamptz, ${value("versions")}::jsonb)
+          returning id, seq),
+        touched as (
+          update ${chats} set last_message_at = ${value("at")}::timestamptz where ${chats.id} = ${value("chatId")} returning 1)
+        select id, seq from reply`,
+);
+
 /**
  * Takes a free message from today's allowance when `charged` (402 `quota_exhausted` when none is left), stores
  * the user's message and moves the chat's title and activity time, in one statement (atomic by itself); gives the
@@ -174,27 +256,18 @@ async function storeUserMessage(
   send: { user: UserRow; chat: SendChat; content: string; charged: boolean; now: Date },
 ): Promise<{ message: MessageView; used: number; seq: number }> {
   const { user, chat, content, charged, now } = send;
-  const quota = charged
-    ? sql`quota as (${consumeFreeMessageQuery(ctx.db, user.id, now).getSQL()}),`
-    : sql`quota as (select null::integer as count where false),`;
-  const [row] = await queryPreparedRows<{ id: string | null; seq: number | null; used: number }>(
-    ctx.db,
-    sql`with ${quota}
-        msg as (
-          insert into ${messages} (chat_id, role, content, created_at)
-          select ${chat.id}, 'user', ${content}, ${now.toISOString()}::timestamptz
-           where not ${charged}::boolean or exists (select 1 from quota)
-          returning id, seq),
-        touched as (
-          update ${chats} set title = coalesce(${chats.title}, ${titleFromMessage(content)}), last_message_at = ${now.toISOString()}::timestamptz
-           where ${chats.id} = ${chat.id} and exists (select 1 from msg)
-          returning 1)
-        select msg.id, msg.seq,
-               coalesce((select count from quota),
-                        (${freeMessagesUsedQuery(ctx.db, user.id, now).getSQL()}),
-                        0) as used
-          from (select 1) as one left join msg on true`,
-  );
+  const [row] = await storeStatements[charged ? "charged" : "free"].rows<{
+    id: string | null;
+    seq: number | null;
+    used: number;
+  }>(ctx.db, {
+    userId: user.id,
+    day: utcDay(now),
+    chatId: chat.id,
+    content,
+    at: now.toISOString(),
+    title: titleFromMessage(content),
+  });
   if (!row?.id) throw subscriptionRequired("quota_exhausted");
   ctx.chatPages.forget(chat.id);
   const message: MessageView = {
@@ -250,6 +323,9 @@ export async function acceptMessage(
     prepared && (!charged || claimed.usedToday < FREE_MESSAGES_PER_DAY)
       ? startReply(ctx.replyEngine, prepared.request)
       : null;
+  // PGlite runs the store below on this thread, in one go: a turn of the event loop first lets a model server's
+  // request leave now rather than after it (measured: 1.3 ms sooner to a model's first token; none on PostgreSQL).
+  if (started) await new Promise<void>((resolve) => setImmediate(resolve));
   let stored: Awaited<ReturnType<typeof storeUserMessage>>;
   try {
     [stored] = await Promise.all([
@@ -305,16 +381,12 @@ export async function storeReply(
 ): Promise<SendResult> {
   const now = ctx.clock.now();
   const versions = JSON.stringify([{ content: text, createdAt: now.toISOString() }]);
-  const [row] = await queryPreparedRows<{ id: string; seq: number }>(
-    ctx.db,
-    sql`with reply as (
-          insert into ${messages} (chat_id, role, content, created_at, versions)
-          values (${accepted.chat.id}, 'character', ${text}, ${now.toISOString()}::timestamptz, ${versions}::jsonb)
-          returning id, seq),
-        touched as (
-          update ${chats} set last_message_at = ${now.toISOString()}::timestamptz where ${chats.id} = ${accepted.chat.id} returning 1)
-        select id, seq from reply`,
-  );
+  const [row] = await replyStatement.rows<{ id: string; seq: number }>(ctx.db, {
+    chatId: accepted.chat.id,
+    text,
+    at: now.toISOString(),
+    versions,
+  });
   if (!row) throw new Error("insert returned no row");
   ctx.chatPages.forget(accepted.chat.id);
   if (accepted.kept) {

@@ -1,6 +1,11 @@
-import type { SQL } from "drizzle-orm";
-import { preparedRows } from "@purchases-web/billing-server";
+import type { Placeholder, SQL } from "drizzle-orm";
 import type { AppDb, AppTx } from "./database.js";
+
+/** The hot statements (a send's claim and stores) are compiled once and run as named prepared statements. */
+export { preparedStatement } from "@purchases-web/billing-server";
+
+/** A statement's value: given, or marked for a compiled statement to fill in on each call (`preparedStatement`). */
+export type Bound<T> = T | SQL | Placeholder;
 
 /**
  * Runs a hand-written statement (one that folds several steps into one round trip, which the query builder cannot
@@ -12,15 +17,4 @@ import type { AppDb, AppTx } from "./database.js";
 export async function queryRows<T>(db: AppDb | AppTx, statement: SQL): Promise<T[]> {
   const result = (await db.execute(statement)) as unknown as { rows: T[] };
   return result.rows;
-}
-
-/**
- * {@link queryRows} for the hot statements (a send's claim and stores): run as a named prepared statement, parsed
- * and planned once instead of on every call. The statement's text must be fixed (values as parameters).
- *
- * @example
- * const [row] = await queryPreparedRows<{ n: number }>(db, sql`select ${1}::int as n`);
- */
-export function queryPreparedRows<T>(db: AppDb, statement: SQL): Promise<T[]> {
-  return preparedRows<T>(db, statement);
 }

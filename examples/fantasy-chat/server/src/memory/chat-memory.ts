@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { AppDb, AppTx } from "../db/database.js";
-import { queryPreparedRows } from "../db/raw-query.js";
+import { preparedStatement } from "../db/raw-query.js";
 import { chatMemories } from "../db/schema.js";
 import { extractFacts, mergeFacts } from "./remembered-facts.js";
 
@@ -81,6 +81,34 @@ export function memoryForReply(
   return { memory: updated, update: { ...updated, coveredSeq: last.seq } };
 }
 
+/** The upsert of {@link saveMemory}, compiled once. */
+const memoryUpsert = preparedStatement<
+  { chatId: string; facts: string[]; topics: string[]; coveredSeq: number; updatedAt: Date },
+  AppDb
+>((value, db) => {
+  const row = {
+    chatId: value("chatId"),
+    facts: value("facts"),
+    topics: value("topics"),
+    coveredSeq: value("coveredSeq"),
+    updatedAt: value("updatedAt"),
+  };
+  const excluded = (column: string) => sql.raw(`excluded.${column}`);
+  return db
+    .insert(chatMemories)
+    .values(row)
+    .onConflictDoUpdate({
+      target: chatMemories.chatId,
+      set: {
+        facts: excluded("facts"),
+        topics: excluded("topics"),
+        coveredSeq: excluded("covered_seq"),
+        updatedAt: excluded("updated_at"),
+      },
+    })
+    .getSQL();
+});
+
 /**
  * Stores a chat's updated summary. Two replies folding at once write the same summary; the later one simply wins.
  *
@@ -88,13 +116,14 @@ export function memoryForReply(
  * if (update) await saveMemory(ctx.db, chat.id, update, now);
  */
 export async function saveMemory(db: AppDb, chatId: string, update: StoredMemory, now: Date): Promise<void> {
-  const row = { chatId, ...update, updatedAt: now };
   // Stored on most premium sends (whenever the window moves): a prepared statement, like the send's own.
-  const upsert = db
-    .insert(chatMemories)
-    .values(row)
-    .onConflictDoUpdate({ target: chatMemories.chatId, set: row });
-  await queryPreparedRows(db, upsert.getSQL());
+  await memoryUpsert.rows(db, {
+    chatId,
+    facts: update.facts,
+    topics: update.topics,
+    coveredSeq: update.coveredSeq,
+    updatedAt: now,
+  });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { AppDb, AppTx } from "../db/database.js";
+import type { Bound } from "../db/raw-query.js";
 import { dailyMessageUsage } from "../db/schema.js";
 
 /** Free messages per UTC day for users without an active subscription. */
@@ -17,7 +18,7 @@ export function utcDay(now: Date): string {
 
 /** Today's (UTC) count of free messages the user has sent. */
 export async function freeMessagesUsed(db: AppDb, userId: string, now: Date): Promise<number> {
-  const [row] = await freeMessagesUsedQuery(db, userId, now);
+  const [row] = await freeMessagesUsedQuery(db, userId, utcDay(now));
   return row?.count ?? 0;
 }
 
@@ -26,13 +27,13 @@ export async function freeMessagesUsed(db: AppDb, userId: string, now: Date): Pr
  * statement that folds it in as a subquery.
  *
  * @example
- * sql`coalesce((${freeMessagesUsedQuery(db, user.id, now).getSQL()}), 0)`;
+ * sql`coalesce((${freeMessagesUsedQuery(db, user.id, utcDay(now)).getSQL()}), 0)`;
  */
-export function freeMessagesUsedQuery(db: AppDb | AppTx, userId: string, now: Date) {
+export function freeMessagesUsedQuery(db: AppDb | AppTx, userId: Bound<string>, day: Bound<string>) {
   return db
     .select({ count: dailyMessageUsage.count })
     .from(dailyMessageUsage)
-    .where(and(eq(dailyMessageUsage.userId, userId), eq(dailyMessageUsage.day, utcDay(now))));
+    .where(and(eq(dailyMessageUsage.userId, userId), eq(dailyMessageUsage.day, day)));
 }
 
 /**
@@ -45,7 +46,7 @@ export function freeMessagesUsedQuery(db: AppDb | AppTx, userId: string, now: Da
  * if (used === null) throw subscriptionRequired("quota_exhausted");
  */
 export async function consumeFreeMessage(tx: AppTx, userId: string, now: Date): Promise<number | null> {
-  const [row] = await consumeFreeMessageQuery(tx, userId, now);
+  const [row] = await consumeFreeMessageQuery(tx, userId, utcDay(now));
   return row?.count ?? null;
 }
 
@@ -54,12 +55,12 @@ export async function consumeFreeMessage(tx: AppTx, userId: string, now: Date): 
  * its free message and stores itself in one round trip): it returns `count` only when a message was taken.
  *
  * @example
- * sql`with quota as (${consumeFreeMessageQuery(db, user.id, now)}) select count from quota`;
+ * sql`with quota as (${consumeFreeMessageQuery(db, user.id, utcDay(now))}) select count from quota`;
  */
-export function consumeFreeMessageQuery(db: AppDb | AppTx, userId: string, now: Date) {
+export function consumeFreeMessageQuery(db: AppDb | AppTx, userId: Bound<string>, day: Bound<string>) {
   return db
     .insert(dailyMessageUsage)
-    .values({ userId, day: utcDay(now), count: 1 })
+    .values({ userId, day, count: 1 })
     .onConflictDoUpdate({
       target: [dailyMessageUsage.userId, dailyMessageUsage.day],
       set: { count: sql`${dailyMessageUsage.count} + 1` },
