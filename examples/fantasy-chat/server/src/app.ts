@@ -84,6 +84,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions["logger"];
   /** Where the web client and the portraits are read from. */
   paths?: { webDist: string; public: string };
+  /** The chats' kept reply contexts; a new cache by default (tests pass one to look into it). */
+  chatContexts?: ChatContextCache;
 }
 
 /** The request body limit: 1 MiB. */
@@ -141,7 +143,7 @@ function createContext(app: FastifyInstance, options: BuildAppOptions, clock: Cl
     mailer: options.mailer ?? createMailer(config, app.log, clock),
     characters: new CharacterSnapshot(database.db, clock),
     chatPages: new ChatPageCache(),
-    chatContexts: new ChatContextCache(),
+    chatContexts: options.chatContexts ?? new ChatContextCache(),
   };
 }
 

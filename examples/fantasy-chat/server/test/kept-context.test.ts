@@ -2,12 +2,20 @@
 // revision instead of its messages. What the model is asked must be exactly what a read would give, whatever
 // changed the chat in between: this instance's sends, or another instance's insert, edit or delete (done here
 // straight in the database, as another process would).
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { ChatContextCache } from "../src/chats/chat-context-cache.js";
 import { chats, messages } from "../src/db/schema.js";
 import type { FakeLlm } from "./support/fake-llm.js";
 import { useLlmTestApp } from "./support/llm-test-app.js";
-import { DATABASES, createChat, setSubscription, verifiedUser, type TestApp } from "./support/test-app.js";
+import {
+  DATABASES,
+  createChat,
+  setSubscription,
+  startTestApp,
+  verifiedUser,
+  type TestApp,
+} from "./support/test-app.js";
 
 type Prompt = Array<{ role: string; content: string }>;
 
@@ -156,5 +164,43 @@ describe.each(DATABASES)("a reply context kept between sends on %s", (kind) => {
       "your sister is called Mira",
     );
     expect(historyIn(prompt)).not.toContain("My sister is called Mira.");
+  });
+});
+
+describe.each(DATABASES)("overlapping sends to one chat on %s", (kind) => {
+  it("keep the chat's context when their messages are stored in order, at the chat's own revision", async () => {
+    const contexts = new ChatContextCache();
+    const server = await startTestApp(kind, { chatContexts: contexts });
+    try {
+      const { client, user } = await verifiedUser(server);
+      await setSubscription(server, user.id, { subscriptionStatus: "active" });
+      const chatId = await createChat(client);
+      expect((await client.post(`/api/chats/${chatId}/messages`, { content: "Warm up" })).status).toBe(200);
+      const answers = await Promise.all(
+        ["At once A", "At once B"].map((content) =>
+          client.post(`/api/chats/${chatId}/messages`, { content }),
+        ),
+      );
+      expect(answers.map((a) => a.status)).toEqual([200, 200]);
+      const kept = contexts.get(chatId, true);
+      // PGlite runs one statement at a time, so the two sends' messages are stored, and added, in order; on
+      // PostgreSQL they may finish out of order, and then the context is dropped and read again.
+      if (kind === "pglite") expect(kept).not.toBeNull();
+      if (kept) {
+        const [chat] = await server.database.db
+          .select({ revision: chats.messagesRevision })
+          .from(chats)
+          .where(eq(chats.id, chatId));
+        const stored = await server.database.db
+          .select({ seq: messages.seq, content: messages.content })
+          .from(messages)
+          .where(eq(messages.chatId, chatId))
+          .orderBy(desc(messages.seq));
+        expect(kept.revision).toBe(chat?.revision);
+        expect(kept.messages.map((m) => ({ seq: m.seq, content: m.content }))).toEqual(stored);
+      }
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -39,7 +39,8 @@ export interface ReadContext {
  * Each chat's reply context as the last send on this instance left it, so that the next send's claim reads the
  * chat's revision instead of its messages. Exact across instances: any statement that changes a chat's
  * messages, wherever it runs, moves the revision (a trigger), and the claim reads the context again whenever the
- * revision is not the kept one. Two sends of one chat at once on this instance drop it (see {@link append}).
+ * revision is not the kept one. Sends of one chat that overlap on this instance keep it while their messages are
+ * stored in order (see {@link append}).
  *
  * @example
  * const kept = cache.get(chatId, premium);
@@ -79,20 +80,26 @@ export class ChatContextCache {
   }
 
   /**
-   * Adds a message this instance stored by one statement (the chat's revision moved by one): kept only when
-   * `from` is still what is kept, so a second send of the chat in between drops it instead.
+   * Adds a message this instance stored by one statement, which moved the chat's revision by one. Sends of one
+   * chat may overlap: a message a claim's read already has (that read's revision counts its statement) is not
+   * added again, and one older than the newest kept (stored out of order, or not the newest when read) drops the
+   * chat's context, which the next claim then reads. So the kept revision is the chat's exactly when every
+   * statement since the read is a message kept here.
    */
-  append(chatId: string, from: KeptContext, message: ContextMessage): KeptContext | null {
-    if (this.chats.get(chatId) !== from) {
+  append(chatId: string, message: ContextMessage): KeptContext | null {
+    const kept = this.chats.get(chatId);
+    if (!kept) return null;
+    if (kept.messages.some((m) => m.seq === message.seq)) return kept;
+    if (message.seq < (kept.messages[0]?.seq ?? 0)) {
       this.forget(chatId);
       return null;
     }
     const next = trimmed({
-      ...from,
-      revision: from.revision + 1,
-      messages: [message, ...from.messages],
+      ...kept,
+      revision: kept.revision + 1,
+      messages: [message, ...kept.messages],
       avoid:
-        message.role === "character" ? [message.content, ...from.avoid].slice(0, AVOID_LENGTH) : from.avoid,
+        message.role === "character" ? [message.content, ...kept.avoid].slice(0, AVOID_LENGTH) : kept.avoid,
     });
     this.put(chatId, next);
     return next;

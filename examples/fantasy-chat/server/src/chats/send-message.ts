@@ -49,8 +49,6 @@ export interface AcceptedMessage {
   replyRequest: ReplyRequest | null;
   /** The reply the engine began while the message was being stored (null: start it when it is read). */
   started?: StartedReply | null;
-  /** The chat's kept reply context with the user's message in it, which the reply is added to (null: dropped). */
-  kept?: KeptContext | null;
 }
 
 /** The answer to a send: both stored messages and today's free-message count. */
@@ -75,8 +73,6 @@ interface ClaimedSend {
   chat: SendChat;
   context: ReplyContextRow;
   usedToday: number;
-  /** The chat's reply context as kept after the claim, which the stored messages are added to. */
-  kept: KeptContext;
 }
 
 /** A claim's row: the chat, the send limit's count, today's free messages, the revision and the context read. */
@@ -156,12 +152,10 @@ async function claimSend(ctx: AppContext, user: UserRow, chatId: string, now: Da
   });
   if (!row) throw notFound("Chat not found");
   counter.check(Number(row.hits));
-  const { context: read, kept } = contextOfClaim(ctx, chatId, premium, known, row);
   return {
     chat: { id: row.id, characterId: row.characterId },
-    context: read,
+    context: contextOfClaim(ctx, chatId, premium, known, row),
     usedToday: Number(row.usedToday),
-    kept,
   };
 }
 
@@ -175,17 +169,17 @@ function contextOfClaim(
   premium: boolean,
   known: KeptContext | null,
   row: ClaimRow,
-): { context: ReplyContextRow; kept: KeptContext } {
+): ReplyContextRow {
   const { profile, memory } = row;
   const coveredSeq = memory?.coveredSeq ?? 0;
   const revision = Number(row.revision);
   if (known && known.revision === revision) {
     const fromKept = keptContextRows(known, coveredSeq);
     const unfolded = fromKept.unfolded === undefined ? (row.unfolded ?? null) : fromKept.unfolded;
-    return { context: { ...fromKept, unfolded, profile, memory }, kept: known };
+    return { ...fromKept, unfolded, profile, memory };
   }
   const { recent, avoid, unfolded } = row;
-  const kept = ctx.chatContexts.keep(chatId, {
+  ctx.chatContexts.keep(chatId, {
     premium,
     revision,
     recent,
@@ -193,7 +187,7 @@ function contextOfClaim(
     unfolded: unfolded ?? null,
     coveredSeq,
   });
-  return { context: { recent, avoid, profile, memory, unfolded }, kept };
+  return { recent, avoid, profile, memory, unfolded };
 }
 
 /** The store's values (see {@link storeStatement}). */
@@ -336,6 +330,7 @@ export async function acceptMessage(
     started?.cancel(error);
     throw error;
   }
+  ctx.chatContexts.append(chat.id, { seq: stored.seq, role: "user", content });
   return {
     user,
     chat,
@@ -345,7 +340,6 @@ export async function acceptMessage(
     chargedDay: charged ? utcDay(now) : null,
     replyRequest: prepared?.request ?? null,
     started,
-    kept: ctx.chatContexts.append(chat.id, claimed.kept, { seq: stored.seq, role: "user", content }),
   };
 }
 
@@ -389,13 +383,7 @@ export async function storeReply(
   });
   if (!row) throw new Error("insert returned no row");
   ctx.chatPages.forget(accepted.chat.id);
-  if (accepted.kept) {
-    ctx.chatContexts.append(accepted.chat.id, accepted.kept, {
-      seq: Number(row.seq),
-      role: "character",
-      content: text,
-    });
-  }
+  ctx.chatContexts.append(accepted.chat.id, { seq: Number(row.seq), role: "character", content: text });
   const reply: MessageView = {
     id: row.id,
     chatId: accepted.chat.id,

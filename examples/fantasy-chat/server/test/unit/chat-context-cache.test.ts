@@ -42,21 +42,49 @@ describe("ChatContextCache", () => {
   it("adds a stored message with the revision one on, and the reply to the replies to differ from", () => {
     const cache = new ChatContextCache();
     const kept = cache.keep("chat", premiumRead(10, 0));
-    const withUser = cache.append("chat", kept, { seq: 11, role: "user", content: "hi" })!;
-    const withReply = cache.append("chat", withUser, { seq: 12, role: "character", content: "hello" })!;
+    const withUser = cache.append("chat", { seq: 11, role: "user", content: "hi" })!;
+    expect(withUser.revision).toBe(kept.revision + 1);
+    const withReply = cache.append("chat", { seq: 12, role: "character", content: "hello" })!;
     expect(withReply.revision).toBe(9);
     expect(withReply.messages.slice(0, 3).map((m) => m.seq)).toEqual([12, 11, 10]);
     expect(withReply.avoid[0]).toBe("hello");
     expect(cache.get("chat", true)).toBe(withReply);
   });
 
-  it("drops the context when a second send of the chat changed it in between", () => {
+  it("keeps the context through two overlapping sends whose messages are stored in order", () => {
     const cache = new ChatContextCache();
-    const kept = cache.keep("chat", premiumRead(10, 0));
-    expect(cache.append("chat", kept, { seq: 11, role: "user", content: "a" })).not.toBeNull();
-    // The other send still holds the context as it was before: its message is not added, the chat is dropped.
-    expect(cache.append("chat", kept, { seq: 12, role: "user", content: "b" })).toBeNull();
+    cache.keep("chat", premiumRead(10, 0));
+    // Send A's message, send B's message, then both replies: four statements, the revision four on.
+    for (const [seq, role] of [
+      [11, "user"],
+      [12, "user"],
+      [13, "character"],
+      [14, "character"],
+    ] as const) {
+      expect(cache.append("chat", { seq, role, content: `m${seq}` })).not.toBeNull();
+    }
+    const kept = cache.get("chat", true)!;
+    expect(kept.revision).toBe(11);
+    expect(kept.messages.slice(0, 5).map((m) => m.seq)).toEqual([14, 13, 12, 11, 10]);
+  });
+
+  it("does not count twice a message a claim's read already has (its revision counts that statement)", () => {
+    const cache = new ChatContextCache();
+    // Another send's claim read the chat after this send's message (seq 10) was stored, at revision 7.
+    cache.keep("chat", premiumRead(10, 0));
+    const same = cache.append("chat", { seq: 10, role: "character", content: "m10" })!;
+    expect(same.revision).toBe(7);
+    expect(same.messages.filter((m) => m.seq === 10)).toHaveLength(1);
+  });
+
+  it("drops the context when a message older than the newest kept comes (stored out of order)", () => {
+    const cache = new ChatContextCache();
+    cache.keep("chat", premiumRead(10, 0));
+    expect(cache.append("chat", { seq: 12, role: "user", content: "b" })).not.toBeNull();
+    expect(cache.append("chat", { seq: 11, role: "user", content: "a" })).toBeNull();
     expect(cache.get("chat", true)).toBeNull();
+    // Nothing kept: later messages are not kept either, until a claim reads the chat again.
+    expect(cache.append("chat", { seq: 13, role: "user", content: "c" })).toBeNull();
   });
 
   it("keeps the window and ten more, and says from where every message is kept", () => {
@@ -64,7 +92,7 @@ describe("ChatContextCache", () => {
     let kept = cache.keep("chat", premiumRead(100, 60));
     expect(kept.tailFrom).toBe(60);
     for (let seq = 101; seq <= 120; seq++) {
-      kept = cache.append("chat", kept, { seq, role: "user", content: `n${seq}` })!;
+      kept = cache.append("chat", { seq, role: "user", content: `n${seq}` })!;
     }
     expect(kept.messages).toHaveLength(50);
     expect(kept.messages.at(-1)?.seq).toBe(71);
@@ -74,8 +102,8 @@ describe("ChatContextCache", () => {
   it("computes what left the window since the memory's last message, or says it cannot", () => {
     const cache = new ChatContextCache();
     let kept = cache.keep("chat", premiumRead(100, 60));
-    kept = cache.append("chat", kept, { seq: 101, role: "user", content: "x" })!;
-    kept = cache.append("chat", kept, { seq: 102, role: "character", content: "y" })!;
+    kept = cache.append("chat", { seq: 101, role: "user", content: "x" })!;
+    kept = cache.append("chat", { seq: 102, role: "character", content: "y" })!;
     const rows = keptContextRows(kept, 60);
     expect(rows.recent.map((m) => m.seq)).toEqual(newestFirst(63, 102).map((m) => m.seq));
     expect(rows.unfolded?.map((m) => m.seq)).toEqual([61, 62]);
