@@ -61,7 +61,7 @@ async function main() {
   }
   const env = parsed.data;
   const database = await openBillingDatabase(
-    env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
+    env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR, pgliteThread: true },
   );
   const catalogue = await loadCatalogueFile(env.CATALOGUE);
   const { WEBHOOK_URL: webhookUrl, WEBHOOK_SECRET: webhookSecret } = env;

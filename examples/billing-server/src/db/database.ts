@@ -23,6 +23,8 @@ export interface DatabaseOptions {
   pgSchema?: string;
   /** How long a PostgreSQL query waits for a connection before failing (answered 503); 10 s by default. */
   connectionTimeoutMillis?: number;
+  /** PGlite on a worker thread of its own, so requests never wait for it on the event loop (the CLI does this). */
+  pgliteThread?: boolean;
 }
 
 /** Its own migrations table, so a host app's Drizzle migrations can live in the same database. */

@@ -8,6 +8,7 @@ import pg from "pg";
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { PGliteThread } from "./pglite-thread.js";
 import { registerPreparedStatements } from "./prepared-rows.js";
 
 /**
@@ -121,6 +122,12 @@ export interface DrizzleDatabaseOptions<TSchema extends Record<string, unknown>>
   /** PostgreSQL schema to use (created if missing), so several servers or test files can share one database. */
   pgSchema?: string;
   /**
+   * Runs PGlite on a worker thread of its own (pglite-thread.ts) instead of the caller's: a server's event loop
+   * then never waits for the database, and the database can use a second core. Off by default (a test's database
+   * opens faster in-process); servers turn it on.
+   */
+  pgliteThread?: boolean;
+  /**
    * How long a PostgreSQL query waits for a connection before failing (then answered 503); 10 s by default, so
    * that an unreachable database never leaves a request hanging.
    */
@@ -214,12 +221,15 @@ export async function openDrizzleDatabase<TSchema extends Record<string, unknown
     }
   }
   if (options.dataDir && !options.loadDataDir) await initPgliteDataDir(options.dataDir);
-  const client = new PGlite(options.dataDir, {
+  const start = {
     startParams: PGLITE_START_PARAMS,
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-  });
+  };
+  const client = options.pgliteThread ? await PGliteThread.open(start) : new PGlite(start.dataDir, start);
   try {
-    const db = drizzlePglite(client, { schema });
+    // The thread speaks the part of PGlite's interface Drizzle's driver uses.
+    const db = drizzlePglite(client as PGlite, { schema });
     registerPreparedStatements(db, client);
     await migratePglite(db, { migrationsFolder, migrationsTable });
     // PGlite's close() fails while channels are still listened to: every subscription ends first, once.

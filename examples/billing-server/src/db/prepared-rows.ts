@@ -9,6 +9,7 @@ import {
 } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { PGliteThread } from "./pglite-thread.js";
 
 /**
  * Runs one statement text with its parameters as a named prepared statement on the database's own connection(s)
@@ -114,9 +115,10 @@ function rowsOf(messages: messages.BackendMessage[], parsers: Record<number, typ
 
 /**
  * The runner for PGlite: PGlite's `query()` parses, describes and plans every statement again, in five calls
- * into the WebAssembly backend; a named statement is parsed once and then runs in one call.
+ * into the WebAssembly backend; a named statement is parsed once and then runs in one call. Run where PGlite runs
+ * (the serving thread, or PGlite's own thread: pglite-thread-worker.ts).
  */
-function pgliteRunner(client: PGlite): PreparedRunner {
+export function pgliteRunner(client: PGlite): PreparedRunner {
   const nameOf = statementNames();
   const prepared = new Map<string, PglitePrepared>();
   const keptAsText: Record<number, types.Parser> = Object.fromEntries(
@@ -180,8 +182,11 @@ function pgliteRunner(client: PGlite): PreparedRunner {
  * Makes {@link preparedRows} run `db`'s statements as named prepared statements on `client` (called by
  * openDrizzleDatabase for the databases it opens).
  */
-export function registerPreparedStatements(db: object, client: PGlite | pg.Pool): void {
-  runners.set(db, client instanceof pg.Pool ? postgresRunner(client) : pgliteRunner(client));
+export function registerPreparedStatements(db: object, client: PGlite | PGliteThread | pg.Pool): void {
+  if (client instanceof pg.Pool) runners.set(db, postgresRunner(client));
+  // On a thread of its own, PGlite runs the same runner there.
+  else if (client instanceof PGliteThread) runners.set(db, (text, params) => client.prepared(text, params));
+  else runners.set(db, pgliteRunner(client));
 }
 
 /**

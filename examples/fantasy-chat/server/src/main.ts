@@ -15,7 +15,9 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env);
   if (!config.databaseUrl) await mkdir(config.dataDir, { recursive: true });
   const database = await openAppDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: join(config.dataDir, "app") },
+    config.databaseUrl
+      ? { databaseUrl: config.databaseUrl }
+      : { dataDir: join(config.dataDir, "app"), pgliteThread: true },
   );
   const billing = await openBilling(config).catch(async (error: unknown) => {
     await database.close();

@@ -48,6 +48,8 @@ export interface ReadContext {
  */
 export class ChatContextCache {
   private readonly chats = new Map<string, KeptContext>();
+  /** Per chat, how many of its messages this instance is storing, and what resolves when that is none. */
+  private readonly storing = new Map<string, { count: number; done: Promise<void>; resolve(): void }>();
 
   constructor(private readonly maxChats = DEFAULT_MAX_CHATS) {}
 
@@ -103,6 +105,42 @@ export class ChatContextCache {
     });
     this.put(chatId, next);
     return next;
+  }
+
+  /**
+   * Marks one of the chat's messages as being stored; the returned function ends that, adding the stored message
+   * (as {@link append}) or nothing when the store failed. Call it exactly once.
+   */
+  storingMessage(chatId: string): (stored: ContextMessage | null) => void {
+    let entry = this.storing.get(chatId);
+    if (!entry) {
+      let resolve!: () => void;
+      const done = new Promise<void>((settle) => (resolve = settle));
+      entry = { count: 0, done, resolve };
+      this.storing.set(chatId, entry);
+    }
+    entry.count += 1;
+    const current = entry;
+    let ended = false;
+    return (stored) => {
+      if (ended) return;
+      ended = true;
+      if (stored) this.append(chatId, stored);
+      current.count -= 1;
+      if (current.count === 0) {
+        this.storing.delete(chatId);
+        current.resolve();
+      }
+    };
+  }
+
+  /**
+   * Null when this instance is storing none of the chat's messages, else what resolves once it stores none. A
+   * claim waits for it before reading the kept context: a store it did not wait for would run before the claim
+   * and move the chat's revision past the kept one (the claim would then read the whole context again).
+   */
+  storesInFlight(chatId: string): Promise<void> | null {
+    return this.storing.get(chatId)?.done ?? null;
   }
 
   /** Drops a chat's kept context. */

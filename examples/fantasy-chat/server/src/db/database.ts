@@ -28,6 +28,8 @@ export interface AppDatabaseOptions {
   loadDataDir?: Blob;
   /** PostgreSQL schema to use (created if missing), so several servers can share one database. */
   pgSchema?: string;
+  /** PGlite on a worker thread of its own (the server does this; tests open it in-process, which is faster). */
+  pgliteThread?: boolean;
 }
 
 /** Its own migrations table, so the billing server's `__billing_migrations` can live in the same database. */

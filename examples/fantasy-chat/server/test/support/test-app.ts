@@ -58,15 +58,20 @@ export async function startTestApp(
     env?: Record<string, string>;
     /** The URL the server reaches PostgreSQL at instead of TEST_DATABASE_URL (a fault proxy in front of it). */
     connectVia?: (databaseUrl: string) => string;
+    /** PGlite on a thread of its own, as the server runs it (in-process otherwise, which opens faster). */
+    pgliteThread?: boolean;
   } & Partial<Omit<BuildAppOptions, "config" | "database">> = {},
 ): Promise<TestApp> {
-  const { env, connectVia, ...rest } = options;
+  const { env, connectVia, pgliteThread, ...rest } = options;
   const pgSchema = `test_${randomBytes(6).toString("hex")}`;
   const databaseUrl = process.env.TEST_DATABASE_URL;
   const database =
     kind === "postgres" && databaseUrl
       ? await openAppDatabase({ databaseUrl: connectVia ? connectVia(databaseUrl) : databaseUrl, pgSchema })
-      : await openAppDatabase({ loadDataDir: new Blob([await readFile(inject("pgliteTemplate"))]) });
+      : await openAppDatabase({
+          loadDataDir: new Blob([await readFile(inject("pgliteTemplate"))]),
+          pgliteThread: pgliteThread ?? false,
+        });
   const config = loadConfig({
     NODE_ENV: "test",
     SESSION_SECRET: "test-secret-test-secret-test-secret-0123",

@@ -77,6 +77,34 @@ describe("ChatContextCache", () => {
     expect(same.messages.filter((m) => m.seq === 10)).toHaveLength(1);
   });
 
+  it("says while one of a chat's messages is being stored, and adds each stored one as it ends", async () => {
+    const cache = new ChatContextCache();
+    cache.keep("chat", premiumRead(10, 0));
+    expect(cache.storesInFlight("chat")).toBeNull();
+    const first = cache.storingMessage("chat");
+    const second = cache.storingMessage("chat");
+    const inFlight = cache.storesInFlight("chat");
+    expect(inFlight).not.toBeNull();
+    let settled = false;
+    void inFlight!.then(() => (settled = true));
+    first({ seq: 11, role: "user", content: "m11" });
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    // A failed store adds nothing, and ending twice counts once.
+    second(null);
+    second({ seq: 99, role: "user", content: "never" });
+    await inFlight;
+    expect(settled).toBe(true);
+    expect(cache.storesInFlight("chat")).toBeNull();
+    expect(
+      cache
+        .get("chat", true)
+        ?.messages.slice(0, 2)
+        .map((m) => m.seq),
+    ).toEqual([11, 10]);
+    expect(cache.storesInFlight("other chat")).toBeNull();
+  });
+
   it("drops the context when a message older than the newest kept comes (stored out of order)", () => {
     const cache = new ChatContextCache();
     cache.keep("chat", premiumRead(10, 0));
