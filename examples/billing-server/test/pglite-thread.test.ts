@@ -155,6 +155,26 @@ describe("PGlite on its own thread, opened and closed", () => {
     }
   });
 
+  it("runs several databases on the one thread, each its own, and each closed on its own", async () => {
+    const [first, second] = await Promise.all([
+      openBillingDatabase({ pgliteThread: true }),
+      openBillingDatabase({ pgliteThread: true }),
+    ]);
+    await first.db.execute(sql`create table only_in_first (n int)`);
+    const missing = await second.db.execute(sql`select * from only_in_first`).catch((e: unknown) => e);
+    expect((missing as { cause?: { code?: string } }).cause?.code).toBe("42P01");
+    await first.close();
+    expect(await rowsOf(second, sql`select 2 as n`)).toEqual([{ n: 2 }]);
+    await second.close();
+    // The thread ended with the last database; the next one starts another.
+    const third = await openBillingDatabase({ pgliteThread: true });
+    try {
+      expect(await rowsOf(third, sql`select 3 as n`)).toEqual([{ n: 3 }]);
+    } finally {
+      await third.close();
+    }
+  });
+
   it("does not keep a process alive by itself once nothing waits for it", async () => {
     const database = fileURLToPath(new URL("../src/db/database.ts", import.meta.url));
     const script = `const { openBillingDatabase } = await import(${JSON.stringify(database)});

@@ -1,14 +1,28 @@
-// The thread PGlite runs on when a database is opened with `pgliteThread` (see pglite-thread.ts, which starts it
-// and speaks the protocol below): every call arrives as a message with an id and is answered once, with its value
-// or its error; a channel's notifications are posted as they come.
+// The thread every PGlite database of a process runs on when opened with `pgliteThread` (see pglite-thread.ts,
+// which starts it and speaks the protocol below): every call names its database and arrives as a message with an
+// id, answered once with its value or its error; a channel's notifications are posted as they come.
 import { PGlite, type Transaction } from "@electric-sql/pglite";
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort } from "node:worker_threads";
 import { pgliteRunner } from "./prepared-rows.js";
-import type { ThreadReply, ThreadRequest, ThreadStart } from "./pglite-thread.js";
+import type { ThreadReply, ThreadRequest } from "./pglite-thread.js";
 
 const port = parentPort;
 if (!port) throw new Error("pglite-thread-worker runs as a worker thread only");
-const start = workerData as ThreadStart;
+
+/** An open database: PGlite, and the prepared-statement runner bound to it. */
+interface OpenDatabase {
+  db: PGlite;
+  runPrepared: ReturnType<typeof pgliteRunner>;
+}
+
+const databases = new Map<number, OpenDatabase>();
+
+/** The database a call names; a closed or unknown one fails as PGlite's own closed database does. */
+function databaseOf(id: number): OpenDatabase {
+  const open = databases.get(id);
+  if (!open) throw new Error("PGlite is closed");
+  return open;
+}
 
 /** An open transaction: its handle, and what ends it (the call that asked, and commit or roll back). */
 interface OpenTransaction {
@@ -75,7 +89,25 @@ function end(id: number, txId: number, commit: boolean): void {
   open.end(id, commit);
 }
 
-async function handle(db: PGlite, runPrepared: ReturnType<typeof pgliteRunner>, request: ThreadRequest) {
+/** Opens database `id` with its start options; PGlite's own error when it cannot. */
+async function open(request: Extract<ThreadRequest, { op: "open" }>): Promise<null> {
+  const { start } = request;
+  const db = new PGlite(start.dataDir, {
+    startParams: start.startParams,
+    ...(start.loadDataDir ? { loadDataDir: start.loadDataDir } : {}),
+  });
+  try {
+    await db.waitReady;
+  } catch (error) {
+    await db.close().catch(() => {});
+    throw error;
+  }
+  databases.set(request.db, { db, runPrepared: pgliteRunner(db) });
+  return null;
+}
+
+async function handle(request: Exclude<ThreadRequest, { op: "begin" | "end" | "open" }>) {
+  const { db, runPrepared } = databaseOf(request.db);
   switch (request.op) {
     case "query": {
       const target = request.tx ? transactions.get(request.tx)?.tx : db;
@@ -113,33 +145,25 @@ async function handle(db: PGlite, runPrepared: ReturnType<typeof pgliteRunner>, 
       return null;
     }
     case "close":
+      databases.delete(request.db);
       await db.close();
       return null;
   }
 }
 
-async function main(): Promise<void> {
-  const db = new PGlite(start.dataDir, {
-    startParams: start.startParams,
-    ...(start.loadDataDir ? { loadDataDir: start.loadDataDir } : {}),
-  });
-  const runPrepared = pgliteRunner(db);
-  try {
-    await db.waitReady;
-  } catch (error) {
-    answer(0, { error });
-    return;
-  }
-  port!.on("message", (request: ThreadRequest) => {
-    if (request.op === "begin") begin(db, request.id, request.tx);
-    else if (request.op === "end") end(request.id, request.tx, request.commit);
-    else
-      handle(db, runPrepared, request).then(
-        (value) => answer(request.id, { value }),
-        (error: unknown) => answer(request.id, { error }),
-      );
-  });
-  answer(0, { value: null });
-}
-
-void main();
+port.on("message", (request: ThreadRequest) => {
+  const settle = (work: Promise<unknown>) =>
+    work.then(
+      (value) => answer(request.id, { value }),
+      (error: unknown) => answer(request.id, { error }),
+    );
+  if (request.op === "open") void settle(open(request));
+  else if (request.op === "end") end(request.id, request.tx, request.commit);
+  else if (request.op === "begin") {
+    try {
+      begin(databaseOf(request.db).db, request.id, request.tx);
+    } catch (error) {
+      answer(request.id, { error });
+    }
+  } else void settle(Promise.resolve().then(() => handle(request)));
+});

@@ -1,18 +1,18 @@
 import type { Results } from "@electric-sql/pglite";
 import { Worker } from "node:worker_threads";
 
-/** What the worker starts PGlite with. */
+/** What the worker opens a database with. */
 export interface ThreadStart {
   dataDir?: string;
   loadDataDir?: Blob;
   startParams: string[];
 }
 
-/** A call to the worker; each is answered once with the same `id`. */
-export type ThreadRequest =
+/** A call to the worker about database `db`; each is answered once with the same `id`. */
+export type ThreadRequest = { id: number; db: number } & (
+  | { op: "open"; start: ThreadStart }
   | {
       op: "query";
-      id: number;
       tx: number | null;
       sql: string;
       params: unknown[];
@@ -20,15 +20,16 @@ export type ThreadRequest =
       /** Types the caller parses itself (they come back as the database's text). */
       textTypes: number[];
     }
-  | { op: "exec"; id: number; tx: number | null; sql: string }
-  | { op: "prepared"; id: number; sql: string; params: unknown[] }
-  | { op: "begin"; id: number; tx: number }
-  | { op: "end"; id: number; tx: number; commit: boolean }
-  | { op: "listen"; id: number; subscription: number; channel: string }
-  | { op: "unlisten"; id: number; subscription: number }
-  | { op: "close"; id: number };
+  | { op: "exec"; tx: number | null; sql: string }
+  | { op: "prepared"; sql: string; params: unknown[] }
+  | { op: "begin"; tx: number }
+  | { op: "end"; tx: number; commit: boolean }
+  | { op: "listen"; subscription: number; channel: string }
+  | { op: "unlisten"; subscription: number }
+  | { op: "close" }
+);
 
-/** What the worker posts: a call's value or error (`id` 0 answers the start), or a notification. */
+/** What the worker posts: a call's value or error, or a notification. */
 export type ThreadReply =
   | { id: number; value: unknown }
   | { id: number; error: { name: string; message: string; fields: Record<string, unknown> } }
@@ -53,10 +54,10 @@ const WORKER_URL = new URL(
 );
 
 /** A worker running {@link WORKER_URL}; TypeScript through tsx's loader (a development dependency). */
-function startWorker(start: ThreadStart): Worker {
-  if (!WORKER_URL.pathname.endsWith(".ts")) return new Worker(WORKER_URL, { workerData: start });
+function startWorker(): Worker {
+  if (!WORKER_URL.pathname.endsWith(".ts")) return new Worker(WORKER_URL);
   const boot = `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_URL.href)}); });`;
-  return new Worker(boot, { eval: true, workerData: start });
+  return new Worker(boot, { eval: true });
 }
 
 type Settle = { resolve(value: unknown): void; reject(error: Error): void };
@@ -67,10 +68,93 @@ function revived(error: { name: string; message: string; fields: Record<string, 
 }
 
 /**
- * PGlite on a worker thread of its own, with the calls Drizzle's PGlite driver, the prepared-statement runner and
- * the database's notifications make: the WebAssembly database and its file-system calls stop competing with
- * HTTP, JSON and the app's own work for the event loop, and a second core can run them. Calls are answered in the
- * order PGlite runs them; its own locks still serialise them (one connection), transactions included.
+ * The one worker every {@link PGliteThread} of the process runs on (each PGlite on its own thread would load
+ * PGlite's code and a JavaScript heap again: ~40 MiB measured), started with the first database and ended with
+ * the last. Ids of calls, transactions and subscriptions are unique across its databases.
+ */
+class ThreadHost {
+  private readonly pending = new Map<number, Settle>();
+  private readonly listeners = new Map<number, (payload: string) => void>();
+  private readonly worker = startWorker();
+  private nextId = 1;
+  private databases = 0;
+  lost: Error | null = null;
+
+  constructor(private readonly ended: () => void) {
+    this.worker.on("message", (reply: ThreadReply) => this.receive(reply));
+    const fail = (error: Error) => {
+      this.lost ??= error;
+      for (const settle of this.pending.values()) settle.reject(this.lost);
+      this.pending.clear();
+      this.ended();
+    };
+    this.worker.on("error", fail);
+    this.worker.on("exit", (code) => fail(new Error(`PGlite is closed (its thread ended with ${code})`)));
+    this.worker.unref();
+  }
+
+  newId(): number {
+    return this.nextId++;
+  }
+
+  /** Opens a database on the worker; its id. */
+  async open(start: ThreadStart): Promise<number> {
+    const db = this.newId();
+    this.databases += 1;
+    try {
+      await this.call({ op: "open", db, start });
+    } catch (error) {
+      await this.closed();
+      throw error;
+    }
+    return db;
+  }
+
+  /** Notes that a database of this worker is closed (or never opened); ends the worker after the last. */
+  async closed(): Promise<void> {
+    this.databases -= 1;
+    if (this.databases > 0) return;
+    this.ended();
+    await this.worker.terminate();
+  }
+
+  on(subscription: number, listener: ((payload: string) => void) | null): void {
+    if (listener) this.listeners.set(subscription, listener);
+    else this.listeners.delete(subscription);
+  }
+
+  call(request: DistributiveOmit<ThreadRequest, "id">): Promise<unknown> {
+    if (this.lost) return Promise.reject(this.lost);
+    const id = this.nextId++;
+    // The worker keeps the process alive only while one of its answers is awaited (PGlite in-process never does).
+    if (this.pending.size === 0) this.worker.ref();
+    const answered = new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }));
+    this.worker.postMessage({ ...request, id });
+    return answered;
+  }
+
+  private receive(reply: ThreadReply): void {
+    if ("notify" in reply) {
+      this.listeners.get(reply.notify)?.(reply.payload);
+      return;
+    }
+    const settle = this.pending.get(reply.id);
+    if (!settle) return;
+    this.pending.delete(reply.id);
+    if (this.pending.size === 0) this.worker.unref();
+    if ("error" in reply) settle.reject(revived(reply.error));
+    else settle.resolve(reply.value);
+  }
+}
+
+let host: ThreadHost | null = null;
+
+/**
+ * PGlite on a worker thread, with the calls Drizzle's PGlite driver, the prepared-statement runner and the
+ * database's notifications make: the WebAssembly database and its file-system calls stop competing with HTTP, JSON
+ * and the app's own work for the event loop, and a second core can run them. Every PGlite database of the process
+ * opened this way shares one worker. Calls are answered in the order PGlite runs them; its own locks still
+ * serialise them (one connection per database), transactions included.
  *
  * @example
  * const client = await PGliteThread.open({ dataDir: "./data/app", startParams });
@@ -78,39 +162,23 @@ function revived(error: { name: string; message: string; fields: Record<string, 
  * await client.close();
  */
 export class PGliteThread {
-  private readonly pending = new Map<number, Settle>();
-  private readonly listeners = new Map<number, (payload: string) => void>();
-  private nextId = 1;
-  private lost: Error | null = null;
   private closing = false;
 
-  private constructor(private readonly worker: Worker) {
-    worker.on("message", (reply: ThreadReply) => this.receive(reply));
-    const fail = (error: Error) => {
-      this.lost ??= error;
-      for (const settle of this.pending.values()) settle.reject(this.lost);
-      this.pending.clear();
-    };
-    worker.on("error", fail);
-    worker.on("exit", (code) => fail(new Error(`PGlite is closed (its thread ended with ${code})`)));
-  }
+  private constructor(
+    private readonly host: ThreadHost,
+    private readonly db: number,
+  ) {}
 
-  /** Starts the worker and PGlite on it; rejects with PGlite's own error when it cannot open the data. */
+  /** Opens a database on the process's PGlite worker; rejects with PGlite's own error when it cannot. */
   static async open(start: ThreadStart): Promise<PGliteThread> {
-    const worker = startWorker(start);
-    const client = new PGliteThread(worker);
-    try {
-      await client.awaitAnswer(0);
-    } catch (error) {
-      await worker.terminate();
-      throw error;
-    }
-    return client;
+    const current = host ?? new ThreadHost(() => host === current && (host = null));
+    host = current;
+    return new PGliteThread(current, await current.open(start));
   }
 
   /** True once the database is closed or its thread has ended. */
   get closed(): boolean {
-    return this.closing || this.lost !== null;
+    return this.closing || this.host.lost !== null;
   }
 
   /** As PGlite's `query`, with `rowMode` and `parsers` (applied here, to the types they name). */
@@ -133,7 +201,7 @@ export class PGliteThread {
    * rolled back when it throws (the error is rethrown).
    */
   async transaction<T>(callback: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
-    const tx = this.nextId++;
+    const tx = this.host.newId();
     await this.call({ op: "begin", tx });
     const handle: ThreadTransaction = {
       query: (sql, params = [], options = {}) => this.runQuery(tx, sql, params, options),
@@ -152,28 +220,31 @@ export class PGliteThread {
 
   /** As PGlite's `listen`; the returned function unsubscribes. */
   async listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>> {
-    const subscription = this.nextId++;
-    this.listeners.set(subscription, callback);
+    const subscription = this.host.newId();
+    this.host.on(subscription, callback);
     try {
       await this.call({ op: "listen", subscription, channel });
     } catch (error) {
-      this.listeners.delete(subscription);
+      this.host.on(subscription, null);
       throw error;
     }
+    let subscribed = true;
     return async () => {
-      if (!this.listeners.delete(subscription) || this.closed) return;
+      if (!subscribed || this.closed) return;
+      subscribed = false;
+      this.host.on(subscription, null);
       await this.call({ op: "unlisten", subscription });
     };
   }
 
-  /** Closes the database, then ends its thread. */
+  /** Closes the database (and the worker, after the process's last one). */
   async close(): Promise<void> {
     if (this.closed) return;
     try {
       await this.call({ op: "close" });
     } finally {
       this.closing = true;
-      await this.worker.terminate();
+      await this.host.closed();
     }
   }
 
@@ -197,32 +268,9 @@ export class PGliteThread {
     return result;
   }
 
-  private call(request: DistributiveOmit<ThreadRequest, "id">): Promise<unknown> {
-    if (this.lost) return Promise.reject(this.lost);
+  private call(request: DistributiveOmit<ThreadRequest, "id" | "db">): Promise<unknown> {
     if (this.closing) return Promise.reject(new Error("PGlite is closed"));
-    const id = this.nextId++;
-    const answered = this.awaitAnswer(id);
-    this.worker.postMessage({ ...request, id });
-    return answered;
-  }
-
-  private awaitAnswer(id: number): Promise<unknown> {
-    // A worker keeps the process alive only while one of its answers is awaited (PGlite in-process never does).
-    if (this.pending.size === 0) this.worker.ref();
-    return new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }));
-  }
-
-  private receive(reply: ThreadReply): void {
-    if ("notify" in reply) {
-      this.listeners.get(reply.notify)?.(reply.payload);
-      return;
-    }
-    const settle = this.pending.get(reply.id);
-    if (!settle) return;
-    this.pending.delete(reply.id);
-    if (this.pending.size === 0) this.worker.unref();
-    if ("error" in reply) settle.reject(revived(reply.error));
-    else settle.resolve(reply.value);
+    return this.host.call({ ...request, db: this.db } as DistributiveOmit<ThreadRequest, "id">);
   }
 }
 

@@ -48,7 +48,9 @@ export function ownWebhookUrl(app: FastifyInstance, configuredPort: number): str
  */
 export async function openBilling(config: AppConfig): Promise<BillingMount> {
   const database = await openBillingDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: join(config.dataDir, "billing") },
+    config.databaseUrl
+      ? { databaseUrl: config.databaseUrl }
+      : { dataDir: join(config.dataDir, "billing"), pgliteThread: true },
   );
   try {
     return { database, catalogue: await loadCatalogueFile() };
