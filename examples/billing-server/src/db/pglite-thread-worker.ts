@@ -89,7 +89,7 @@ function end(id: number, txId: number, commit: boolean): void {
   open.end(id, commit);
 }
 
-/** Opens database `id` with its start options; PGlite's own error when it cannot. */
+/** Opens the database a call names, with its start options; PGlite's own error when it cannot. */
 async function open(request: Extract<ThreadRequest, { op: "open" }>): Promise<null> {
   const { start } = request;
   const db = new PGlite(start.dataDir, {
@@ -106,12 +106,19 @@ async function open(request: Extract<ThreadRequest, { op: "open" }>): Promise<nu
   return null;
 }
 
+/** Where a query runs: the open transaction it names, or the database itself. */
+function targetOf(db: PGlite, tx: number | null): PGlite | Transaction {
+  if (!tx) return db;
+  const open = transactions.get(tx);
+  if (!open) throw new Error(`transaction ${tx} is not open`);
+  return open.tx;
+}
+
 async function handle(request: Exclude<ThreadRequest, { op: "begin" | "end" | "open" }>) {
   const { db, runPrepared } = databaseOf(request.db);
   switch (request.op) {
     case "query": {
-      const target = request.tx ? transactions.get(request.tx)?.tx : db;
-      if (!target) throw new Error(`transaction ${request.tx} is not open`);
+      const target = targetOf(db, request.tx);
       // The caller applies its own parsers; their types come back as the database's text.
       const parsers = Object.fromEntries(request.textTypes.map((type) => [type, identity]));
       const result = await target.query(request.sql, request.params, {
@@ -121,9 +128,7 @@ async function handle(request: Exclude<ThreadRequest, { op: "begin" | "end" | "o
       return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
     }
     case "exec": {
-      const target = request.tx ? transactions.get(request.tx)?.tx : db;
-      if (!target) throw new Error(`transaction ${request.tx} is not open`);
-      return (await target.exec(request.sql)).map(({ rows, fields, affectedRows }) => ({
+      return (await targetOf(db, request.tx).exec(request.sql)).map(({ rows, fields, affectedRows }) => ({
         rows,
         fields,
         affectedRows,
