@@ -23,7 +23,7 @@ export interface DatabaseOptions {
   pgSchema?: string;
   /** How long a PostgreSQL query waits for a connection before failing (answered 503); 10 s by default. */
   connectionTimeoutMillis?: number;
-  /** PGlite on a worker thread of its own, so requests never wait for it on the event loop (the CLI does this). */
+  /** PGlite on the process's PGlite worker thread, so requests never wait for it on the event loop (the CLI does this). */
   pgliteThread?: boolean;
 }
 

@@ -122,9 +122,9 @@ export interface DrizzleDatabaseOptions<TSchema extends Record<string, unknown>>
   /** PostgreSQL schema to use (created if missing), so several servers or test files can share one database. */
   pgSchema?: string;
   /**
-   * Runs PGlite on a worker thread of its own (pglite-thread.ts) instead of the caller's: a server's event loop
-   * then never waits for the database, and the database can use a second core. Off by default (a test's database
-   * opens faster in-process); servers turn it on.
+   * Runs PGlite on a worker thread (pglite-thread.ts; one for every database of the process opened so) instead of
+   * the caller's: a server's event loop then never waits for the database, and the database can use a second core.
+   * Off by default (a test's database opens faster in-process); servers turn it on.
    */
   pgliteThread?: boolean;
   /**

@@ -28,7 +28,7 @@ export interface AppDatabaseOptions {
   loadDataDir?: Blob;
   /** PostgreSQL schema to use (created if missing), so several servers can share one database. */
   pgSchema?: string;
-  /** PGlite on a worker thread of its own (the server does this; tests open it in-process, which is faster). */
+  /** PGlite on the process's PGlite worker thread (the server does this; tests open it in-process, which is faster). */
   pgliteThread?: boolean;
 }
 
