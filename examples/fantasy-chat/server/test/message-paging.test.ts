@@ -125,16 +125,16 @@ describe.each(DATABASES)("message pages on %s", (kind) => {
     const read = async () =>
       (await client.get(`/api/chats/${chatId}/messages`)).body.map((m: any) => m.content);
 
-    // With the change notification switched off, a write behind the app's back is not seen: the page is memory.
-    // (Off from the start, so no notification of the first lines can arrive late and forget the page.)
-    await server.database.db.execute(sql`alter table messages disable trigger messages_notify_chat_changed`);
+    // With the change notification of inserts switched off (their trigger), a write behind the app's back is not
+    // seen: the page is memory. (Off from the start, so no notification of the first lines can arrive late.)
+    await server.database.db.execute(sql`alter table messages disable trigger messages_changed_on_insert`);
     try {
       await storeLines(chatId, 2);
       expect(await read()).toEqual(["line 1", "line 2"]);
       await storeLines(chatId, 1, 3);
       expect(await read()).toEqual(["line 1", "line 2"]);
     } finally {
-      await server.database.db.execute(sql`alter table messages enable trigger messages_notify_chat_changed`);
+      await server.database.db.execute(sql`alter table messages enable trigger messages_changed_on_insert`);
     }
     // The app's own send forgets the page at once.
     const sent = await client.post(`/api/chats/${chatId}/messages`, { content: "Hello there" });

@@ -5,10 +5,11 @@ import { findCharacter, type CharacterView } from "../characters/character-store
 import type { AppContext } from "../context.js";
 import type { AppDb } from "../db/database.js";
 import { preparedStatement } from "../db/raw-query.js";
-import { chats, messages, rateLimits } from "../db/schema.js";
+import { characters, chats, messages, rateLimits } from "../db/schema.js";
 import { ApiError, forbidden, notFound, subscriptionRequired } from "../http/api-error.js";
 import { isUuid, requiredString } from "../http/validate.js";
 import { CRISIS_SUPPORT_REPLY } from "../moderation/crisis-support.js";
+import type { ModerationVerdict } from "../moderation/moderator.js";
 import type { ReplyRequest } from "../replies/reply-engine.js";
 import {
   consumeFreeMessageQuery,
@@ -22,7 +23,12 @@ import { isPremium, subscriptionStatusAt } from "../users/subscription-status.js
 import type { MessageView } from "./chat-store.js";
 import { titleFromMessage } from "./chat-title.js";
 import { keptContextRows, type KeptContext } from "./chat-context-cache.js";
-import { contextColumns, replyRequestFrom, type ReplyContextRow } from "./reply-context.js";
+import {
+  contextColumns,
+  replyRequestFrom,
+  type PreparedReply,
+  type ReplyContextRow,
+} from "./reply-context.js";
 import { startReply, type StartedReply } from "./started-reply.js";
 
 /** Longest message a user may send. */
@@ -68,20 +74,43 @@ export interface SendChat {
   characterId: string;
 }
 
-/** What the claim of a send read: the chat, the reply's context, and today's free messages used so far. */
+/** What the claim of a send read, and the user's message when the claim also stored it. */
 interface ClaimedSend {
   chat: SendChat;
+  /** Whether the chat's character is premium-only. */
+  characterPremium: boolean;
   context: ReplyContextRow;
+  /** Today's free messages used before the send (after it when the claim stored the message). */
   usedToday: number;
+  /** The stored message, when the claim was asked to store it and every condition held; else null. */
+  stored: StoredUserMessage | null;
 }
 
-/** A claim's row: the chat, the send limit's count, today's free messages, the revision and the context read. */
+/** A user's message as stored, and today's free-message count after it. */
+interface StoredUserMessage {
+  message: MessageView;
+  used: number;
+  seq: number;
+}
+
+/** What a claim stores with itself: the message, and whether it takes a free message. */
+interface ClaimStore {
+  content: string;
+  charged: boolean;
+  /** Whether the message is answered by the support reply (it may then go to a premium-only character). */
+  support: boolean;
+}
+
+/** A claim's row: the chat, the send limit's count, today's free messages, the stored message, the context. */
 type ClaimRow = {
   id: string;
   characterId: string;
+  characterPremium: boolean;
   hits: number;
   usedToday: number;
   revision: number;
+  messageId: string | null;
+  messageSeq: number | null;
 } & ReplyContextRow;
 
 /** The claim's values (see {@link claimStatement}). */
@@ -91,12 +120,27 @@ interface ClaimValues extends Record<string, unknown> {
   hitKey: string;
   windowStart: string;
   expiresAt: string;
+  sendLimit: number;
   day: string;
   revision: number | null;
   tailFrom: number | null;
+  /** Whether to store the message (false: only claim, the send stores it after a remote moderation). */
+  store: boolean;
+  charged: boolean;
+  /** Whether the message may go to a premium-only character (a premium user's, or a support reply's). */
+  premiumCharacterAllowed: boolean;
+  content: string;
+  at: string;
+  title: string;
 }
 
-/** The claim of {@link claimSend} for a free or a premium chat (their context reads differ), compiled once. */
+/**
+ * The claim of {@link claimSend} for a free or a premium chat (their context reads differ), compiled once. Its
+ * parts: the user's chat with its character's premium flag; one hit on the send limit (only for a chat of the
+ * user's); and when `store` is set and the hit is within the limit and the character allowed, a free message
+ * taken (when `charged`) and the message stored with the chat's title and activity time. Every part sees the chat
+ * as it was before the statement, so the context it reads is the one before the new message.
+ */
 function claimStatement(premium: boolean) {
   return preparedStatement<ClaimValues, AppDb>((value, db) => {
     const context = contextColumns(
@@ -108,18 +152,39 @@ function claimStatement(premium: boolean) {
         tailFrom: value("tailFrom"),
       },
     );
+    const charged = sql`${value("charged")}::boolean`;
+    const accepted = sql`exists (select 1 from accepting)`;
     return sql`with chat as (
-          select ${chats.id} as id, ${chats.characterId} as character_id, ${chats.messagesRevision} as revision
-            from ${chats}
+          select ${chats.id} as id, ${chats.characterId} as character_id, ${chats.messagesRevision} as revision,
+                 ${characters.premium} as character_premium
+            from ${chats} join ${characters} on ${characters.id} = ${chats.characterId}
            where ${chats.id} = ${value("chatId")} and ${chats.userId} = ${value("userId")}),
         hit as (
           insert into ${rateLimits} (key, window_start, count, expires_at)
           select ${value("hitKey")}, ${value("windowStart")}::timestamptz, 1, ${value("expiresAt")}::timestamptz
            where exists (select 1 from chat)
           on conflict (key, window_start) do update set count = ${rateLimits}.count + 1
-          returning count)
-        select chat.id, chat.character_id as "characterId", chat.revision, (select count from hit) as hits,
-               coalesce((${freeMessagesUsedQuery(db, value("userId"), value("day")).getSQL()}), 0) as "usedToday",
+          returning count),
+        accepting as (
+          select 1 from chat
+           where ${value("store")}::boolean and (select count from hit) <= ${value("sendLimit")}::integer
+             and (${value("premiumCharacterAllowed")}::boolean or not chat.character_premium)),
+        quota as (${consumeFreeMessageQuery(value("userId"), value("day"), sql`${charged} and ${accepted}`)}),
+        msg as (
+          insert into ${messages} (chat_id, role, content, created_at)
+          select ${value("chatId")}::uuid, 'user', ${value("content")}, ${value("at")}::timestamptz
+           where ${accepted} and (not ${charged} or exists (select 1 from quota))
+          returning id, seq),
+        titled as (
+          update ${chats} set title = ${value("title")}
+           where ${chats.id} = ${value("chatId")} and ${chats.title} is null and exists (select 1 from msg)
+          returning 1)
+        select chat.id, chat.character_id as "characterId", chat.character_premium as "characterPremium",
+               chat.revision, (select count from hit) as hits,
+               coalesce((select count from quota),
+                        (${freeMessagesUsedQuery(db, value("userId"), value("day")).getSQL()}),
+                        0) as "usedToday",
+               (select id from msg) as "messageId", (select seq from msg) as "messageSeq",
                ${context}
           from chat`;
   });
@@ -131,10 +196,15 @@ const claimStatements = { free: claimStatement(false), premium: claimStatement(t
  * The user's chat and one hit on the send limit, in one statement (the hit is only counted for a chat of the
  * user's), which also gives today's free messages used and the reply's context (the chat as it is before the new
  * message): read from the database unless the context this instance kept is current (the chat's revision is the
- * kept one), when the statement reads none of the messages. 404 when the chat is missing or someone else's, 429
- * when the send limit is passed.
+ * kept one), when the statement reads none of the messages. With `store`, the same statement also takes the free
+ * message and stores the user's message when the send limit and the character allow it (see
+ * {@link claimStatement}). 404 when the chat is missing or someone else's, 429 when the send limit is passed.
  */
-async function claimSend(ctx: AppContext, user: UserRow, chatId: string, now: Date): Promise<ClaimedSend> {
+async function claimSend(
+  ctx: AppContext,
+  send: { user: UserRow; chatId: string; now: Date; store: ClaimStore | null },
+): Promise<ClaimedSend> {
+  const { user, chatId, now, store } = send;
   if (!isUuid(chatId)) throw notFound("Chat not found");
   const counter = ctx.limiter.counter(ctx.limits.send, user.id);
   const hit = counter.row;
@@ -145,22 +215,60 @@ async function claimSend(ctx: AppContext, user: UserRow, chatId: string, now: Da
     pending = ctx.chatContexts.storesInFlight(chatId);
   }
   const known = ctx.chatContexts.get(chatId, premium);
-  const [row] = await claimStatements[premium ? "premium" : "free"].rows<ClaimRow>(ctx.db, {
-    chatId,
-    userId: user.id,
-    hitKey: hit.key,
-    windowStart: hit.windowStart.toISOString(),
-    expiresAt: hit.expiresAt.toISOString(),
-    day: utcDay(now),
-    revision: known?.revision ?? null,
-    tailFrom: known && Number.isFinite(known.tailFrom) ? known.tailFrom : null,
-  });
-  if (!row) throw notFound("Chat not found");
+  const storing = store ? ctx.chatContexts.storingMessage(chatId) : null;
+  let row: ClaimRow | undefined;
+  try {
+    [row] = await claimStatements[premium ? "premium" : "free"].rows<ClaimRow>(ctx.db, {
+      chatId,
+      userId: user.id,
+      hitKey: hit.key,
+      windowStart: hit.windowStart.toISOString(),
+      expiresAt: hit.expiresAt.toISOString(),
+      sendLimit: ctx.limits.send.limit,
+      day: utcDay(now),
+      revision: known?.revision ?? null,
+      tailFrom: known && Number.isFinite(known.tailFrom) ? known.tailFrom : null,
+      store: store !== null,
+      charged: store?.charged ?? false,
+      premiumCharacterAllowed: premium || (store?.support ?? false),
+      content: store?.content ?? "",
+      at: now.toISOString(),
+      title: store ? titleFromMessage(store.content) : "",
+    });
+  } catch (error) {
+    storing?.(null);
+    throw error;
+  }
+  if (!row) {
+    storing?.(null);
+    throw notFound("Chat not found");
+  }
+  const context = contextOfClaim(ctx, chatId, premium, known, row);
+  const stored = store && row.messageId ? storedUserMessage(ctx, chatId, store.content, now, row) : null;
+  storing?.(stored && { seq: stored.seq, role: "user", content: store!.content });
   counter.check(Number(row.hits));
   return {
     chat: { id: row.id, characterId: row.characterId },
-    context: contextOfClaim(ctx, chatId, premium, known, row),
+    characterPremium: row.characterPremium,
+    context,
     usedToday: Number(row.usedToday),
+    stored,
+  };
+}
+
+/** The user's message a claim stored, as a send answers it. */
+function storedUserMessage(
+  ctx: AppContext,
+  chatId: string,
+  content: string,
+  now: Date,
+  row: ClaimRow,
+): StoredUserMessage {
+  ctx.chatPages.forget(chatId);
+  return {
+    message: userMessageView(row.messageId!, chatId, content, now),
+    used: Number(row.usedToday),
+    seq: Number(row.messageSeq),
   };
 }
 
@@ -209,17 +317,17 @@ interface StoreValues extends Record<string, unknown> {
 function storeStatement(charged: boolean) {
   return preparedStatement<StoreValues, AppDb>((value, db) => {
     const quota = charged
-      ? sql`quota as (${consumeFreeMessageQuery(db, value("userId"), value("day")).getSQL()}),`
+      ? sql`quota as (${consumeFreeMessageQuery(value("userId"), value("day"))}),`
       : sql`quota as (select null::integer as count where false),`;
     return sql`with ${quota}
         msg as (
           insert into ${messages} (chat_id, role, content, created_at)
-          select ${value("chatId")}, 'user', ${value("content")}, ${value("at")}::timestamptz
+          select ${value("chatId")}::uuid, 'user', ${value("content")}, ${value("at")}::timestamptz
            where not ${charged}::boolean or exists (select 1 from quota)
           returning id, seq),
-        touched as (
-          update ${chats} set title = coalesce(${chats.title}, ${value("title")}), last_message_at = ${value("at")}::timestamptz
-           where ${chats.id} = ${value("chatId")} and exists (select 1 from msg)
+        titled as (
+          update ${chats} set title = ${value("title")}
+           where ${chats.id} = ${value("chatId")} and ${chats.title} is null and exists (select 1 from msg)
           returning 1)
         select msg.id, msg.seq,
                coalesce((select count from quota),
@@ -231,29 +339,40 @@ function storeStatement(charged: boolean) {
 
 const storeStatements = { free: storeStatement(false), charged: storeStatement(true) };
 
-/** The reply stored and the chat's activity time moved, compiled once (see {@link storeReply}). */
+/** The reply stored (the insert's trigger moves the chat's revision and activity time), compiled once. */
 const replyStatement = preparedStatement<
   { chatId: string; text: string; at: string; versions: string },
   AppDb
 >(
-  (value) => sql`with reply as (
-          insert into ${messages} (chat_id, role, content, created_at, versions)
-          values (${value("chatId")}, 'character', ${value("text")}, ${value("at")}::timestamptz, ${value("versions")}::jsonb)
-          returning id, seq),
-        touched as (
-          update ${chats} set last_message_at = ${value("at")}::timestamptz where ${chats.id} = ${value("chatId")} returning 1)
-        select id, seq from reply`,
+  (value) => sql`insert into ${messages} (chat_id, role, content, created_at, versions)
+        values (${value("chatId")}, 'character', ${value("text")}, ${value("at")}::timestamptz, ${value("versions")}::jsonb)
+        returning id, seq`,
 );
+
+/** A user's message as a send answers it, once stored. */
+function userMessageView(id: string, chatId: string, content: string, now: Date): MessageView {
+  return {
+    id,
+    chatId,
+    role: "user",
+    content,
+    createdAt: now.toISOString(),
+    editedAt: null,
+    versionIndex: 0,
+    versionCount: 1,
+  };
+}
 
 /**
  * Takes a free message from today's allowance when `charged` (402 `quota_exhausted` when none is left), stores
  * the user's message and moves the chat's title and activity time, in one statement (atomic by itself); gives the
- * stored message and today's free-message count.
+ * stored message and today's free-message count. For a send its claim did not store (a remote moderation came
+ * between them).
  */
 async function storeUserMessage(
   ctx: AppContext,
   send: { user: UserRow; chat: SendChat; content: string; charged: boolean; now: Date },
-): Promise<{ message: MessageView; used: number; seq: number }> {
+): Promise<StoredUserMessage> {
   const { user, chat, content, charged, now } = send;
   const [row] = await storeStatements[charged ? "charged" : "free"].rows<{
     id: string | null;
@@ -269,27 +388,38 @@ async function storeUserMessage(
   });
   if (!row?.id) throw subscriptionRequired("quota_exhausted");
   ctx.chatPages.forget(chat.id);
-  const message: MessageView = {
-    id: row.id,
-    chatId: chat.id,
-    role: "user",
-    content,
-    createdAt: now.toISOString(),
-    editedAt: null,
-    versionIndex: 0,
-    versionCount: 1,
+  return {
+    message: userMessageView(row.id, chat.id, content, now),
+    used: Number(row.used),
+    seq: Number(row.seq),
   };
-  return { message, used: Number(row.used), seq: Number(row.seq) };
+}
+
+/**
+ * The first refusal of a message the checks after the send limit give, in their order: moderation (400
+ * content_policy), then, unless the message gets the support reply, age confirmed (403) and trial not expired
+ * (402); null when none refuses.
+ */
+function refusalOf(user: UserRow, now: Date, verdict: ModerationVerdict): ApiError | null {
+  if (verdict.action === "block") return contentPolicyViolation();
+  if (verdict.action === "support") return null;
+  if (!user.ageVerified) return forbidden("age_not_verified");
+  if (subscriptionStatusAt(user, now) === "expired") return subscriptionRequired("trial_expired");
+  return null;
 }
 
 /**
  * Runs every check on a message and stores it. In order: the chat must be the user's (404), the send rate (429),
  * moderation (400 content_policy; self-harm skips every paywall and gets the support reply), age confirmed (403),
- * trial not expired (402), premium character only for premium users (402), and then, in one statement, a free
- * message taken from today's allowance (402 when none is left) and the message stored with the chat's title
- * and activity time. The first statement also reads the reply's context, so the reply engine is started before
- * the second one (unless the claim saw no free message left), and stopped if that statement refuses the message.
- * Two round trips in all (with a premium chat's moved memory summary stored beside the second).
+ * trial not expired (402), premium character only for premium users (402), a free message taken from today's
+ * allowance (402 when none is left), and the message stored with the chat's title and activity time.
+ *
+ * With an in-process moderator (the built-in rules) the message is moderated first and the claim does all of
+ * it, the reply's context read included, in one statement; the reply engine starts once it is stored. With a
+ * remote one the claim comes first (no moderation call for a chat that is not the user's or a send over the
+ * limit), then the moderation, then a second statement stores the message while the reply engine starts (unless
+ * the claim saw no free message left; stopped if that statement refuses the message). Either way a premium
+ * chat's moved memory summary is stored beside the message.
  *
  * @example
  * const accepted = await acceptMessage(ctx, user, chatId, "Hello, my lord");
@@ -301,23 +431,36 @@ export async function acceptMessage(
   content: string,
 ): Promise<AcceptedMessage> {
   const now = ctx.clock.now();
-  const claimed = await claimSend(ctx, user, chatId, now);
+  const premium = isPremium(user);
+  const early = ctx.moderator.local ? await ctx.moderator.check(content) : null;
+  const earlyRefusal = early && refusalOf(user, now, early);
+  const store =
+    early && !earlyRefusal
+      ? { content, support: early.action === "support", charged: early.action !== "support" && !premium }
+      : null;
+  const claimed = await claimSend(ctx, { user, chatId, now, store });
   const { chat } = claimed;
-  const verdict = await ctx.moderator.check(content);
-  if (verdict.action === "block") throw contentPolicyViolation();
+  const verdict = early ?? (await ctx.moderator.check(content));
+  const refusal = earlyRefusal ?? (early ? null : refusalOf(user, now, verdict));
+  if (refusal) throw refusal;
   const support = verdict.action === "support";
+  if (!support && claimed.characterPremium && !premium) throw subscriptionRequired("premium_character");
+  const charged = !support && !premium;
+  if (store && !claimed.stored) throw subscriptionRequired("quota_exhausted");
 
   const character = await findCharacter(ctx, chat.characterId);
   if (!character) throw notFound("Character not found");
-  const premium = isPremium(user);
-  if (!support) {
-    if (!user.ageVerified) throw forbidden("age_not_verified");
-    if (subscriptionStatusAt(user, now) === "expired") throw subscriptionRequired("trial_expired");
-    if (character.premium && !premium) throw subscriptionRequired("premium_character");
-  }
-  const charged = !support && !premium;
   const target = { user, chatId: chat.id, character, premium, message: content };
   const prepared = support ? null : await replyRequestFrom(ctx, target, claimed.context);
+  const accepted = { user, chat, character, chargedDay: charged ? utcDay(now) : null };
+  const replyRequest = prepared?.request ?? null;
+  if (claimed.stored) {
+    const started = prepared ? startReply(ctx.replyEngine, prepared.request) : null;
+    if (prepared?.memoryUpdate)
+      await savedOrUndone(ctx, { ...accepted, started }, prepared.memoryUpdate, now);
+    const { message, used } = claimed.stored;
+    return { ...accepted, userMessage: message, freeMessagesUsed: used, replyRequest, started };
+  }
   const started =
     prepared && (!charged || claimed.usedToday < FREE_MESSAGES_PER_DAY)
       ? startReply(ctx.replyEngine, prepared.request)
@@ -326,7 +469,7 @@ export async function acceptMessage(
   // event loop first lets a model server's request leave now rather than after it (measured: 1.3 ms sooner to a
   // model's first token; nothing to gain on PostgreSQL or with PGlite on its thread, and nothing lost).
   if (started) await new Promise<void>((resolve) => setImmediate(resolve));
-  let stored: Awaited<ReturnType<typeof storeUserMessage>>;
+  let stored: StoredUserMessage;
   const storing = ctx.chatContexts.storingMessage(chat.id);
   try {
     [stored] = await Promise.all([
@@ -339,16 +482,27 @@ export async function acceptMessage(
     throw error;
   }
   storing({ seq: stored.seq, role: "user", content });
-  return {
-    user,
-    chat,
-    character,
-    userMessage: stored.message,
-    freeMessagesUsed: stored.used,
-    chargedDay: charged ? utcDay(now) : null,
-    replyRequest: prepared?.request ?? null,
-    started,
-  };
+  return { ...accepted, userMessage: stored.message, freeMessagesUsed: stored.used, replyRequest, started };
+}
+
+/**
+ * Stores a premium chat's moved memory summary for a message the claim stored; when that fails, the started
+ * reply is stopped and the free message (if one was taken) given back before the error goes on, as when a reply
+ * cannot be produced.
+ */
+async function savedOrUndone(
+  ctx: AppContext,
+  accepted: Pick<AcceptedMessage, "user" | "chat" | "chargedDay" | "started">,
+  memory: NonNullable<PreparedReply["memoryUpdate"]>,
+  now: Date,
+): Promise<void> {
+  try {
+    await saveMemory(ctx.db, accepted.chat.id, memory, now);
+  } catch (error) {
+    accepted.started?.cancel(error);
+    await refundUnanswered(ctx, accepted).catch(() => undefined);
+    throw error;
+  }
 }
 
 /**
@@ -416,6 +570,9 @@ export async function storeReply(
  * @example
  * await refundUnanswered(ctx, accepted);
  */
-export async function refundUnanswered(ctx: AppContext, accepted: AcceptedMessage): Promise<void> {
+export async function refundUnanswered(
+  ctx: AppContext,
+  accepted: Pick<AcceptedMessage, "user" | "chargedDay">,
+): Promise<void> {
   if (accepted.chargedDay) await refundFreeMessage(ctx.db, accepted.user.id, accepted.chargedDay);
 }

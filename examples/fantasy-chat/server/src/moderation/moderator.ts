@@ -17,4 +17,10 @@ export type ModerationVerdict =
  */
 export interface Moderator {
   check(text: string): Promise<ModerationVerdict>;
+  /**
+   * True when `check` answers in-process, without a network call or a cost per call: a send then moderates its
+   * message before its claim, which stores it in the same statement. Otherwise (a remote moderation endpoint)
+   * the claim comes first, so a chat that is not the user's or a send over the limit costs no moderation call.
+   */
+  readonly local?: boolean;
 }

@@ -229,6 +229,7 @@ function containsTerm(normalised: string, terms: readonly string[]): boolean {
  * await ruleModerator.check("She is 15 years old and naked"); // { action: "block", category: "sexual_minors" }
  */
 export const ruleModerator: Moderator = {
+  local: true,
   async check(text: string): Promise<ModerationVerdict> {
     const normalised = normaliseForModeration(text);
     const minor = containsTerm(normalised, MINOR_TERMS) || MINOR_AGE.test(normalised);

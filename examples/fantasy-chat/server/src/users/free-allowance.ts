@@ -1,6 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { AppDb, AppTx } from "../db/database.js";
-import type { Bound } from "../db/raw-query.js";
+import { queryRows, type Bound } from "../db/raw-query.js";
 import { dailyMessageUsage } from "../db/schema.js";
 
 /** Free messages per UTC day for users without an active subscription. */
@@ -46,27 +46,28 @@ export function freeMessagesUsedQuery(db: AppDb | AppTx, userId: Bound<string>, 
  * if (used === null) throw subscriptionRequired("quota_exhausted");
  */
 export async function consumeFreeMessage(tx: AppTx, userId: string, now: Date): Promise<number | null> {
-  const [row] = await consumeFreeMessageQuery(tx, userId, utcDay(now));
-  return row?.count ?? null;
+  const [row] = await queryRows<{ count: number }>(tx, consumeFreeMessageQuery(userId, utcDay(now)));
+  return row ? Number(row.count) : null;
 }
 
 /**
- * The conditional upsert of {@link consumeFreeMessage} as a query, for a statement that folds it in (a send takes
- * its free message and stores itself in one round trip): it returns `count` only when a message was taken.
+ * The conditional upsert of {@link consumeFreeMessage} as a statement part, for a statement that folds it in (a
+ * send takes its free message and stores itself in one round trip): it returns `count` only when a message was
+ * taken. `when` (a condition on the statement's other parts) makes it take none unless the condition holds.
  *
  * @example
- * sql`with quota as (${consumeFreeMessageQuery(db, user.id, utcDay(now))}) select count from quota`;
+ * sql`with quota as (${consumeFreeMessageQuery(user.id, utcDay(now))}) select count from quota`;
  */
-export function consumeFreeMessageQuery(db: AppDb | AppTx, userId: Bound<string>, day: Bound<string>) {
-  return db
-    .insert(dailyMessageUsage)
-    .values({ userId, day, count: 1 })
-    .onConflictDoUpdate({
-      target: [dailyMessageUsage.userId, dailyMessageUsage.day],
-      set: { count: sql`${dailyMessageUsage.count} + 1` },
-      setWhere: sql`${dailyMessageUsage.count} < ${FREE_MESSAGES_PER_DAY}`,
-    })
-    .returning({ count: dailyMessageUsage.count });
+export function consumeFreeMessageQuery(
+  userId: Bound<string>,
+  day: Bound<string>,
+  when: SQL = sql`true`,
+): SQL {
+  return sql`insert into ${dailyMessageUsage} (user_id, day, count)
+      select ${userId}::uuid, ${day}::date, 1 where ${when}
+      on conflict (user_id, day) do update set count = ${dailyMessageUsage.count} + 1
+       where ${dailyMessageUsage.count} < ${FREE_MESSAGES_PER_DAY}
+      returning ${dailyMessageUsage.count} as count`;
 }
 
 /** Gives back a message taken on `day` (the character could not answer it). */
