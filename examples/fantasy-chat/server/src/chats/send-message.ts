@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { UserRow } from "../auth/session-store.js";
@@ -113,6 +114,13 @@ type ClaimRow = {
   messageSeq: number | null;
 } & ReplyContextRow;
 
+/**
+ * A new message's id, made by the app rather than by the database's `gen_random_uuid()`: the same random UUID,
+ * without the embedded database opening its random device for every message (measured: twice a send, ~0.1 ms of
+ * the database thread's time).
+ */
+const newMessageId = (): string => randomUUID();
+
 /** The claim's values (see {@link claimStatement}). */
 interface ClaimValues extends Record<string, unknown> {
   chatId: string;
@@ -124,6 +132,8 @@ interface ClaimValues extends Record<string, unknown> {
   day: string;
   revision: number | null;
   tailFrom: number | null;
+  /** The new message's id, made here (see {@link newMessageId}). */
+  messageId: string;
   /** Whether to store the message (false: only claim, the send stores it after a remote moderation). */
   store: boolean;
   charged: boolean;
@@ -171,8 +181,8 @@ function claimStatement(premium: boolean) {
              and (${value("premiumCharacterAllowed")}::boolean or not chat.character_premium)),
         quota as (${consumeFreeMessageQuery(value("userId"), value("day"), sql`${charged} and ${accepted}`)}),
         msg as (
-          insert into ${messages} (chat_id, role, content, created_at)
-          select ${value("chatId")}::uuid, 'user', ${value("content")}, ${value("at")}::timestamptz
+          insert into ${messages} (id, chat_id, role, content, created_at)
+          select ${value("messageId")}::uuid, ${value("chatId")}::uuid, 'user', ${value("content")}, ${value("at")}::timestamptz
            where ${accepted} and (not ${charged} or exists (select 1 from quota))
           returning id, seq),
         titled as (
@@ -228,6 +238,7 @@ async function claimSend(
       day: utcDay(now),
       revision: known?.revision ?? null,
       tailFrom: known && Number.isFinite(known.tailFrom) ? known.tailFrom : null,
+      messageId: newMessageId(),
       store: store !== null,
       charged: store?.charged ?? false,
       premiumCharacterAllowed: premium || (store?.support ?? false),
@@ -305,6 +316,8 @@ function contextOfClaim(
 
 /** The store's values (see {@link storeStatement}). */
 interface StoreValues extends Record<string, unknown> {
+  /** The new message's id, made here (see {@link newMessageId}). */
+  messageId: string;
   userId: string;
   day: string;
   chatId: string;
@@ -321,8 +334,8 @@ function storeStatement(charged: boolean) {
       : sql`quota as (select null::integer as count where false),`;
     return sql`with ${quota}
         msg as (
-          insert into ${messages} (chat_id, role, content, created_at)
-          select ${value("chatId")}::uuid, 'user', ${value("content")}, ${value("at")}::timestamptz
+          insert into ${messages} (id, chat_id, role, content, created_at)
+          select ${value("messageId")}::uuid, ${value("chatId")}::uuid, 'user', ${value("content")}, ${value("at")}::timestamptz
            where not ${charged}::boolean or exists (select 1 from quota)
           returning id, seq),
         titled as (
@@ -341,11 +354,11 @@ const storeStatements = { free: storeStatement(false), charged: storeStatement(t
 
 /** The reply stored (the insert's trigger moves the chat's revision and activity time), compiled once. */
 const replyStatement = preparedStatement<
-  { chatId: string; text: string; at: string; versions: string },
+  { messageId: string; chatId: string; text: string; at: string; versions: string },
   AppDb
 >(
-  (value) => sql`insert into ${messages} (chat_id, role, content, created_at, versions)
-        values (${value("chatId")}, 'character', ${value("text")}, ${value("at")}::timestamptz, ${value("versions")}::jsonb)
+  (value) => sql`insert into ${messages} (id, chat_id, role, content, created_at, versions)
+        values (${value("messageId")}, ${value("chatId")}, 'character', ${value("text")}, ${value("at")}::timestamptz, ${value("versions")}::jsonb)
         returning id, seq`,
 );
 
@@ -379,6 +392,7 @@ async function storeUserMessage(
     seq: number | null;
     used: number;
   }>(ctx.db, {
+    messageId: newMessageId(),
     userId: user.id,
     day: utcDay(now),
     chatId: chat.id,
@@ -541,6 +555,7 @@ export async function storeReply(
   let row: { id: string; seq: number } | undefined;
   try {
     [row] = await replyStatement.rows<{ id: string; seq: number }>(ctx.db, {
+      messageId: newMessageId(),
       chatId: accepted.chat.id,
       text,
       at: now.toISOString(),

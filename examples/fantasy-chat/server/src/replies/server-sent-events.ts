@@ -3,16 +3,16 @@
  * blank line, several `data:` lines of one event are joined with a newline, comments and other fields are skipped.
  *
  * @example
- * for await (const data of sseData(response.body)) if (data === "[DONE]") break;
+ * for await (const data of sseData(response)) if (data === "[DONE]") break;
  */
-export async function* sseData(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+export async function* sseData(body: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
   const decoder = new TextDecoder();
   let buffer = "";
   let data: string[] = [];
-  const reader = body.getReader();
+  const chunks = body[Symbol.asyncIterator]();
   try {
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = await chunks.next();
       buffer += done ? decoder.decode() : decoder.decode(value, { stream: true });
       let newline: number;
       while ((newline = buffer.search(/\r?\n|\r/)) >= 0) {
@@ -30,6 +30,6 @@ export async function* sseData(body: ReadableStream<Uint8Array>): AsyncGenerator
     if (buffer.startsWith("data:")) data.push(buffer.slice(buffer.startsWith("data: ") ? 6 : 5));
     if (data.length > 0) yield data.join("\n");
   } finally {
-    reader.releaseLock();
+    await chunks.return?.();
   }
 }
