@@ -255,8 +255,19 @@ async function claimSend(
     throw notFound("Chat not found");
   }
   const context = contextOfClaim(ctx, chatId, premium, known, row);
-  const stored = store && row.messageId ? storedUserMessage(ctx, chatId, store.content, now, row) : null;
-  storing?.(stored && { seq: stored.seq, role: "user", content: store!.content });
+  const stored =
+    store && row.messageId
+      ? storedUserMessage(
+          ctx,
+          { chatId, content: store.content, now },
+          {
+            id: row.messageId,
+            seq: row.messageSeq,
+            used: row.usedToday,
+          },
+        )
+      : null;
+  storing?.(stored && { seq: stored.seq, role: "user", content: stored.message.content });
   counter.check(Number(row.hits));
   return {
     chat: { id: row.id, characterId: row.characterId },
@@ -267,19 +278,27 @@ async function claimSend(
   };
 }
 
-/** The user's message a claim stored, as a send answers it. */
+/** A user's message as stored (by the claim or by {@link storeUserMessage}); the chat's cached page forgotten. */
 function storedUserMessage(
   ctx: AppContext,
-  chatId: string,
-  content: string,
-  now: Date,
-  row: ClaimRow,
+  send: { chatId: string; content: string; now: Date },
+  row: { id: string; seq: number | null; used: number },
 ): StoredUserMessage {
+  const { chatId, content, now } = send;
   ctx.chatPages.forget(chatId);
   return {
-    message: userMessageView(row.messageId!, chatId, content, now),
-    used: Number(row.usedToday),
-    seq: Number(row.messageSeq),
+    message: {
+      id: row.id,
+      chatId,
+      role: "user",
+      content,
+      createdAt: now.toISOString(),
+      editedAt: null,
+      versionIndex: 0,
+      versionCount: 1,
+    },
+    used: Number(row.used),
+    seq: Number(row.seq),
   };
 }
 
@@ -362,20 +381,6 @@ const replyStatement = preparedStatement<
         returning id, seq`,
 );
 
-/** A user's message as a send answers it, once stored. */
-function userMessageView(id: string, chatId: string, content: string, now: Date): MessageView {
-  return {
-    id,
-    chatId,
-    role: "user",
-    content,
-    createdAt: now.toISOString(),
-    editedAt: null,
-    versionIndex: 0,
-    versionCount: 1,
-  };
-}
-
 /**
  * Takes a free message from today's allowance when `charged` (402 `quota_exhausted` when none is left), stores
  * the user's message and moves the chat's title and activity time, in one statement (atomic by itself); gives the
@@ -401,12 +406,11 @@ async function storeUserMessage(
     title: titleFromMessage(content),
   });
   if (!row?.id) throw subscriptionRequired("quota_exhausted");
-  ctx.chatPages.forget(chat.id);
-  return {
-    message: userMessageView(row.id, chat.id, content, now),
-    used: Number(row.used),
-    seq: Number(row.seq),
-  };
+  return storedUserMessage(
+    ctx,
+    { chatId: chat.id, content, now },
+    { id: row.id, seq: row.seq, used: row.used },
+  );
 }
 
 /**
@@ -479,6 +483,27 @@ export async function acceptMessage(
     prepared && (!charged || claimed.usedToday < FREE_MESSAGES_PER_DAY)
       ? startReply(ctx.replyEngine, prepared.request)
       : null;
+  const stored = await storedWhileReplying(
+    ctx,
+    { ...accepted, started },
+    { content, charged, now },
+    prepared,
+  );
+  return { ...accepted, userMessage: stored.message, freeMessagesUsed: stored.used, replyRequest, started };
+}
+
+/**
+ * Stores a message its claim did not store (a remote moderation came between them), with a premium chat's moved
+ * memory summary beside it, while the reply that was `started` runs; stops that reply if the store fails.
+ */
+async function storedWhileReplying(
+  ctx: AppContext,
+  accepted: Pick<AcceptedMessage, "user" | "chat" | "started">,
+  send: { content: string; charged: boolean; now: Date },
+  prepared: PreparedReply | null,
+): Promise<StoredUserMessage> {
+  const { user, chat, started } = accepted;
+  const { content, charged, now } = send;
   // PGlite opened in-process (without `pgliteThread`) runs the store below on this thread, in one go: a turn of the
   // event loop first lets a model server's request leave now rather than after it (measured: 1.3 ms sooner to a
   // model's first token; nothing to gain on PostgreSQL or with PGlite on its thread, and nothing lost).
@@ -496,7 +521,7 @@ export async function acceptMessage(
     throw error;
   }
   storing({ seq: stored.seq, role: "user", content });
-  return { ...accepted, userMessage: stored.message, freeMessagesUsed: stored.used, replyRequest, started };
+  return stored;
 }
 
 /**
