@@ -50,6 +50,7 @@ interface Upstream {
   agent: http.Agent;
 }
 
+/** The completions endpoint under `baseUrl`, reached by `http` or `https` as its scheme says. */
 function upstreamOf(baseUrl: string): Upstream {
   const url = new URL(`${baseUrl}/chat/completions`);
   return url.protocol === "https:"
