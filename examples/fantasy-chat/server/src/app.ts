@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { BILLING_MAX_PARAM_LENGTH, billingFrameworkErrors } from "@purchases-web/billing-server";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { adminRoutes } from "./admin/admin-routes.js";
@@ -25,6 +26,7 @@ import { installErrorHandler } from "./http/error-handler.js";
 import { frameworkErrors } from "./http/framework-errors.js";
 import { installLenientJsonParser } from "./http/json-body.js";
 import { ChatContextCache } from "./chats/chat-context-cache.js";
+import { ChatChangeNotices } from "./chats/chat-change-notices.js";
 import { CHAT_CHANGED_CHANNEL, ChatPageCache } from "./chats/chat-page-cache.js";
 import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimits } from "./http/rate-limiter.js";
 import { installSameOriginGuard } from "./http/same-origin-guard.js";
@@ -86,6 +88,8 @@ export interface BuildAppOptions {
   paths?: { webDist: string; public: string };
   /** The chats' kept reply contexts; a new cache by default (tests pass one to look into it). */
   chatContexts?: ChatContextCache;
+  /** How long a send's changed chat waits to share a notification with others (10 ms by default). */
+  chatNoticeDelayMs?: number;
 }
 
 /** The request body limit: 1 MiB. */
@@ -143,6 +147,13 @@ function createContext(app: FastifyInstance, options: BuildAppOptions, clock: Cl
     mailer: options.mailer ?? createMailer(config, app.log, clock),
     characters: new CharacterSnapshot(database.db, clock),
     chatPages: new ChatPageCache(),
+    chatNotices: new ChatChangeNotices(
+      database.kind === "postgres"
+        ? (payload) => database.db.execute(sql`select pg_notify(${CHAT_CHANGED_CHANNEL}, ${payload})`)
+        : null,
+      app.log,
+      options.chatNoticeDelayMs,
+    ),
     chatContexts: options.chatContexts ?? new ChatContextCache(),
   };
 }
@@ -180,6 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook("onClose", async () => ctx.sessions.close());
   const unlisten = await database.listen(CHAT_CHANGED_CHANNEL, ctx.chatPages.listener());
   app.addHook("onClose", async () => unlisten());
+  app.addHook("onClose", async () => ctx.chatNotices.close());
 
   installSecurityHeaders(app);
   installErrorHandler(app);

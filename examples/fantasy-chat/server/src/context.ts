@@ -7,6 +7,7 @@ import type { RateLimiter, RateLimits } from "./http/rate-limiter.js";
 import type { Moderator } from "./moderation/moderator.js";
 import type { Mailer } from "./mail/mailer.js";
 import type { CharacterSnapshot } from "./characters/character-snapshot.js";
+import type { ChatChangeNotices } from "./chats/chat-change-notices.js";
 import type { ChatContextCache } from "./chats/chat-context-cache.js";
 import type { ChatPageCache } from "./chats/chat-page-cache.js";
 import type { PaymentGateway } from "./payments/gateways/payment-gateway.js";
@@ -31,6 +32,8 @@ export interface AppContext {
   characters: CharacterSnapshot;
   /** Chats' latest pages, served from memory until their messages change. */
   chatPages: ChatPageCache;
+  /** The chats this instance's sends changed, published to the other instances in batches. */
+  chatNotices: ChatChangeNotices;
   /** Chats' reply contexts as this instance's last send left them, used while their revision is unchanged. */
   chatContexts: ChatContextCache;
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHAT_CHANGED_CHANNEL } from "../src/chats/chat-page-cache.js";
 import { openAppDatabase, type AppDatabase } from "../src/db/database.js";
 import { messages } from "../src/db/schema.js";
 import { DATABASES, createChat, startTestApp, verifiedUser, type TestApp } from "./support/test-app.js";
@@ -147,5 +148,45 @@ describe.each(DATABASES)("message pages on %s", (kind) => {
     // Deleting the chat's messages through another connection is seen too.
     await (other ?? server.database).db.execute(sql`delete from messages where chat_id = ${chatId}`);
     await expect.poll(read).toEqual([]);
+  });
+
+  it("tells other instances of a send's chats in batches, and of any other write message by message", async () => {
+    // A server whose sends' chats wait long enough to share one notification whatever the machine's speed.
+    const batching = await startTestApp(kind, { chatNoticeDelayMs: 1000 });
+    const payloads: string[] = [];
+    const listening = batching.pgSchema
+      ? await openAppDatabase({ databaseUrl: process.env.TEST_DATABASE_URL!, pgSchema: batching.pgSchema })
+      : batching.database;
+    const unlisten = await listening.listen(CHAT_CHANGED_CHANNEL, {
+      onNotify: (payload) => payloads.push(payload),
+    });
+    try {
+      const senders = await Promise.all([1, 2, 3].map(() => verifiedUser(batching)));
+      const chats = await Promise.all(senders.map(({ client }) => createChat(client)));
+      const sent = await Promise.all(
+        senders.map(({ client }, i) => client.post(`/api/chats/${chats[i]}/messages`, { content: "Hello" })),
+      );
+      expect(sent.map((answer) => answer.status)).toEqual([200, 200, 200]);
+      if (kind === "postgres") {
+        // Six messages (three users' and three replies): one notification names the three chats.
+        await expect.poll(() => payloads).toHaveLength(1);
+        expect(payloads[0]!.split(",").sort()).toEqual([...chats].sort());
+      }
+
+      // A write made outside a send (a script, another instance's older code) is notified by the trigger.
+      await batching.database.db.insert(messages).values({
+        chatId: chats[0]!,
+        role: "user",
+        content: "Written by a script",
+        createdAt: batching.clock.now(),
+      });
+      // (On PGlite no other instance can share the database: a send notifies nothing, only the script's write.)
+      const fromSends = kind === "postgres" ? [payloads[0]] : [];
+      await expect.poll(() => payloads).toEqual([...fromSends, chats[0]]);
+    } finally {
+      await unlisten();
+      if (listening !== batching.database) await listening.close();
+      await batching.close();
+    }
   });
 });

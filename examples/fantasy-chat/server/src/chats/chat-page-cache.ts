@@ -47,10 +47,15 @@ export class ChatPageCache {
     return page;
   }
 
-  /** Feeds the cache from the database's `realmheart_chat_changed` notifications and their state. */
-  listener(): { onNotify(chatId: string): void; onState(listening: boolean): void } {
+  /**
+   * Feeds the cache from the database's `realmheart_chat_changed` notifications (a chat's id, or several,
+   * comma-separated: see ChatChangeNotices) and their state.
+   */
+  listener(): { onNotify(payload: string): void; onState(listening: boolean): void } {
     return {
-      onNotify: (chatId) => this.forget(chatId),
+      onNotify: (payload) => {
+        for (const chatId of payload.split(",")) this.forget(chatId);
+      },
       onState: (listening) => this.setListening(listening),
     };
   }

@@ -23,6 +23,7 @@ import { saveMemory } from "../memory/chat-memory.js";
 import { isPremium, subscriptionStatusAt } from "../users/subscription-status.js";
 import type { MessageView } from "./chat-store.js";
 import { titleFromMessage } from "./chat-title.js";
+import { QUIET_CHAT_NOTICES } from "./chat-change-notices.js";
 import { keptContextRows, type KeptContext } from "./chat-context-cache.js";
 import {
   contextColumns,
@@ -195,6 +196,7 @@ function claimStatement(premium: boolean) {
                         (${freeMessagesUsedQuery(db, value("userId"), value("day")).getSQL()}),
                         0) as "usedToday",
                (select id from msg) as "messageId", (select seq from msg) as "messageSeq",
+               ${sql.raw(QUIET_CHAT_NOTICES)},
                ${context}
           from chat`;
   });
@@ -268,6 +270,7 @@ async function claimSend(
         )
       : null;
   storing?.(stored && { seq: stored.seq, role: "user", content: stored.message.content });
+  if (stored) ctx.chatNotices.changed(chatId);
   counter.check(Number(row.hits));
   return {
     chat: { id: row.id, characterId: row.characterId },
@@ -378,7 +381,7 @@ const replyStatement = preparedStatement<
 >(
   (value) => sql`insert into ${messages} (id, chat_id, role, content, created_at, versions)
         values (${value("messageId")}, ${value("chatId")}, 'character', ${value("text")}, ${value("at")}::timestamptz, ${value("versions")}::jsonb)
-        returning id, seq`,
+        returning id, seq, ${sql.raw(QUIET_CHAT_NOTICES)}`,
 );
 
 /**
@@ -591,6 +594,7 @@ export async function storeReply(
   }
   if (!row) throw new Error("insert returned no row");
   ctx.chatPages.forget(accepted.chat.id);
+  ctx.chatNotices.changed(accepted.chat.id);
   const reply: MessageView = {
     id: row.id,
     chatId: accepted.chat.id,
