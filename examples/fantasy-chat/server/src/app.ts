@@ -191,7 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook("onClose", async () => ctx.sessions.close());
   const unlisten = await database.listen(CHAT_CHANGED_CHANNEL, ctx.chatPages.listener());
   app.addHook("onClose", async () => unlisten());
-  app.addHook("onClose", async () => ctx.chatNotices.close());
+  app.addHook("onClose", async () => ctx.chatNotices.flush());
 
   installSecurityHeaders(app);
   installErrorHandler(app);

@@ -17,7 +17,7 @@ const IDS_PER_NOTICE = 200;
  *
  * @example
  * notices.changed(chatId); // after a send's statement committed
- * await notices.close(); // publishes what is pending
+ * await notices.flush(); // publishes what is pending (the server closing)
  */
 export class ChatChangeNotices {
   private readonly pending = new Set<string>();
@@ -36,14 +36,17 @@ export class ChatChangeNotices {
     this.timer ??= setTimeout(() => void this.flush(), this.delayMs);
   }
 
-  /** Publishes every chat noted so far. A failure is logged: other instances keep a page until it next changes. */
+  /**
+   * Publishes every chat noted so far (the timer, or the server closing). A failure is logged: other instances
+   * keep that chat's page until it next changes.
+   */
   async flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    const { publish } = this;
+    if (!publish) return;
     const ids = [...this.pending];
     this.pending.clear();
-    const publish = this.publish;
-    if (!publish) return;
     for (let start = 0; start < ids.length; start += IDS_PER_NOTICE) {
       try {
         await publish(ids.slice(start, start + IDS_PER_NOTICE).join(","));
@@ -52,15 +55,10 @@ export class ChatChangeNotices {
       }
     }
   }
-
-  /** Publishes what is pending (the server closing). */
-  async close(): Promise<void> {
-    await this.flush();
-  }
 }
 
 /**
- * The select-list item that makes a statement's message inserts quiet (migration 0010_quiet_chat_notices): the
+ * The select-list item that makes a statement's message inserts quiet (migration 0009_messages_inserted): the
  * transaction-local setting is made while the statement runs, before its insert trigger fires at its end.
  */
 export const QUIET_CHAT_NOTICES = "set_config('realmheart.chat_notices', 'app', true) as notices";

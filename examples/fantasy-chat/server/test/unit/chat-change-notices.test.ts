@@ -15,7 +15,7 @@ describe("ChatChangeNotices", () => {
     await tick(60);
     expect(published).toEqual(["a,b"]);
     notices.changed("c");
-    await notices.close();
+    await notices.flush();
     expect(published).toEqual(["a,b", "c"]);
   });
 
