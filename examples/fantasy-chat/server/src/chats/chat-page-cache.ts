@@ -1,4 +1,7 @@
-/** The NOTIFY channel a trigger on `messages` signals with the chat's id (migration 0007_chat_notify). */
+/**
+ * The NOTIFY channel a chat's changes are signalled on: by a trigger on `messages` with the chat's id (migrations
+ * 0007 and 0009), or, for a send's messages, by the app with the ids of several chats (ChatChangeNotices).
+ */
 export const CHAT_CHANGED_CHANNEL = "realmheart_chat_changed";
 
 /** The most the cached pages may hold, counted in JSON characters. */
@@ -13,8 +16,9 @@ export interface CachedPage {
 
 /**
  * The latest page of recently read chats, in memory, so reopening a chat costs no query. Correct across
- * instances: a trigger on `messages` notifies every change when it commits (whoever made it), and each instance
- * forgets that chat; this instance's own writes also forget it at once, before their answer is sent. A read that
+ * instances: every change to a chat's messages is notified (a send's by the instance that stored it, within
+ * ~10 ms; any other write by a trigger on `messages` when it commits), and each instance forgets that chat; this
+ * instance's own writes also forget it at once, before their answer is sent. A read that
  * raced a change (the change was notified while the read ran) is served but not kept. While the notifications do
  * not flow (a lost PostgreSQL connection), nothing is kept or served from memory.
  *
