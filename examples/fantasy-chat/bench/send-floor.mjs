@@ -1,0 +1,114 @@
+// How far a send is from the floor under it: bare Fastify hello, the floor server (support/floor-server.mjs: one
+// POST that stores a message and its reply in one INSERT, nothing else) and the app's own send (persona reply),
+// each at 10 connections, alternating, ROUNDS times per database, in one run. Prints one line per round: the rates,
+// each as a ratio to hello, and the app's rate as a share of the floor's. Writes no result file (a reference for
+// docs/benchmarks.md, not a budget).
+//
+//   npm run build:server -w realmheart && node examples/fantasy-chat/bench/send-floor.mjs
+//
+// From the repository root. Env: BENCH_DURATION_S (seconds per measurement, default 5), BENCH_ROUNDS (2),
+// BENCH_DATABASES ("pglite,postgres"), BENCH_POSTGRES_URL.
+import { randomUUID } from "node:crypto";
+import { join } from "node:path";
+import autocannon from "autocannon";
+import { startNodeServer } from "../../../bench/support/processes.mjs";
+import { printTable, ROOT } from "../../../bench/support/report.mjs";
+import { createPostgresDatabase, startAppServer, startHelloServer } from "./support/app-server.mjs";
+import { LINES, premiumUsersWithChats } from "./support/app-client.mjs";
+
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const DATABASES = (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",").map((name) => name.trim());
+const FLOOR_SERVER = join(ROOT, "examples/fantasy-chat/bench/support/floor-server.mjs");
+
+/** Requests a second and p99 of one autocannon run at 10 connections; throws on any non-2xx answer. */
+async function rate(options) {
+  const result = await autocannon({ duration: DURATION_S, connections: 10, timeout: 30, ...options });
+  if (result.non2xx || result.errors)
+    throw new Error(`${options.url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { reqPerSec: Math.round(result.requests.average), p99: result.latency.p99 };
+}
+
+/** The app's send as server.mjs measures it: 50 premium users in turn, one line each. */
+function appSend(url, senders) {
+  let next = 0;
+  return {
+    url,
+    requests: [
+      {
+        method: "POST",
+        setupRequest: (request) => {
+          const user = senders[next++ % senders.length];
+          return {
+            ...request,
+            path: `/api/chats/${user.chatId}/messages`,
+            headers: { "content-type": "application/json", origin: url, cookie: user.cookie },
+            body: JSON.stringify({ content: LINES[next % LINES.length] }),
+          };
+        },
+      },
+    ],
+  };
+}
+
+async function roundsOn(database, hello) {
+  const floorDb = database === "postgres" ? await createPostgresDatabase() : null;
+  const appDb = database === "postgres" ? await createPostgresDatabase() : null;
+  const floor = await startNodeServer(FLOOR_SERVER, floorDb ? { DATABASE_URL: floorDb.url } : {}, "/");
+  const app = await startAppServer({
+    databaseUrl: appDb?.url ?? null,
+    env: { SEND_LIMIT_PER_MINUTE: "100000" },
+  });
+  try {
+    const senders = await premiumUsersWithChats(app.url, 50);
+    const floorBody = JSON.stringify({ chatId: randomUUID(), content: LINES[0] });
+    const rows = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      const baseline = await rate({ url: `${hello.url}/` });
+      const stored = await rate({
+        url: `${floor.url}/send`,
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: floorBody,
+      });
+      const send = await rate(appSend(app.url, senders));
+      rows.push([
+        database,
+        round,
+        baseline.reqPerSec,
+        `${stored.reqPerSec} (${(stored.reqPerSec / baseline.reqPerSec).toFixed(3)}×)`,
+        stored.p99,
+        `${send.reqPerSec} (${(send.reqPerSec / baseline.reqPerSec).toFixed(3)}×)`,
+        send.p99,
+        (send.reqPerSec / stored.reqPerSec).toFixed(2),
+      ]);
+    }
+    return rows;
+  } finally {
+    await Promise.all([floor.stop(), app.stop()]);
+    await floorDb?.drop();
+    await appDb?.drop();
+  }
+}
+
+const hello = await startHelloServer();
+const rows = [];
+try {
+  for (const database of DATABASES) rows.push(...(await roundsOn(database, hello)));
+} finally {
+  await hello.stop();
+}
+printTable(
+  [
+    "database",
+    "round",
+    "hello req/s",
+    "floor req/s (÷ hello)",
+    "floor p99 ms",
+    "app send/s (÷ hello)",
+    "send p99 ms",
+    "send ÷ floor",
+  ],
+  rows,
+);
+process.exit(0);
