@@ -20,7 +20,7 @@ export default [
     path: "dist/index.mjs",
     import: "{ Purchases }",
     gzip: true,
-    limit: "12 KB",
+    limit: "12288 B",
     modifyEsbuildConfig: split,
   },
   {
@@ -50,7 +50,9 @@ export default [
     name: `locale ${file}`,
     path: `dist/chunks/${file.replace(/\.json$/, "")}-*.mjs`,
     gzip: true,
-    limit: "3 KB",
+    // 3 KB until the promotion code field and the terms link (issue #20) added 13 texts: ~230 B in Greek,
+    // Russian and Ukrainian, whose chunks had ~160 B left.
+    limit: "3.2 KB",
     // Measured as shipped: UTF-8 text, not the \u escapes esbuild's default ASCII output would add.
     modifyEsbuildConfig: (config) => ({ ...config, charset: "utf8" }),
   })),

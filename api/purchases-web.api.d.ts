@@ -1,6 +1,7 @@
 // purchases-web
 interface WireBrandingAppearance {
     color_buttons_primary?: string | null;
+    color_buttons_primary_text?: string | null;
     color_accent?: string | null;
     color_error?: string | null;
     color_product_info_bg?: string | null;
@@ -112,12 +113,26 @@ interface FlagsConfig {
     autoCollectUTMAsMetadata?: boolean;
     collectAnalyticsEvents?: boolean;
     allowPaddleAPIKey?: boolean;
+    hideBackButton?: boolean;
+}
+interface BrandingAppearance {
+    color_buttons_primary: string;
+    color_buttons_primary_text?: string | null;
+    color_accent: string;
+    color_error: string;
+    color_product_info_bg: string;
+    color_form_bg: string;
+    color_page_bg: string;
+    font: string;
+    shapes: "default" | "rectangle" | "rounded" | "pill";
+    show_product_description: boolean;
 }
 interface PurchasesConfig {
     apiKey: string;
     appUserId: string;
     httpConfig?: HttpConfig;
     flags?: FlagsConfig;
+    brandingAppearanceOverride?: Partial<BrandingAppearance>;
     environment?: Partial<PurchasesEnvironment>;
 }
 declare enum PeriodUnit {
@@ -188,6 +203,7 @@ interface Product {
     readonly title: string;
     readonly description: string | null;
     readonly productType: ProductType;
+    readonly price: Price;
     readonly currentPrice: Price;
     readonly normalPeriodDuration: string | null;
     readonly period: Period | null;
@@ -204,6 +220,8 @@ interface Package {
     readonly identifier: string;
     readonly packageType: PackageType;
     readonly webBillingProduct: Product;
+    readonly rcBillingProduct: Product;
+    readonly webCheckoutURL: string | null;
 }
 interface PaywallData {
     readonly default_locale: string;
@@ -222,8 +240,14 @@ interface Offering {
     readonly twoMonth: Package | null;
     readonly monthly: Package | null;
     readonly weekly: Package | null;
+    readonly hasPaywall: boolean;
     readonly paywallComponents: PaywallData | null;
+    readonly webCheckoutURL: string | null;
 }
+declare const OfferingKeyword: {
+    readonly Current: "current";
+};
+type OfferingKeyword = (typeof OfferingKeyword)[keyof typeof OfferingKeyword];
 interface Offerings {
     readonly all: Readonly<Record<string, Offering>>;
     readonly current: Offering | null;
@@ -260,6 +284,11 @@ interface NonSubscriptionTransaction {
 }
 interface SubscriptionInfo {
     readonly productIdentifier: string;
+    readonly productPlanIdentifier: string | null;
+    readonly displayName: string | null;
+    readonly price: Price | null;
+    readonly managementURL: string | null;
+    readonly autoResumeDate: Date | null;
     readonly purchaseDate: Date;
     readonly originalPurchaseDate: Date | null;
     readonly expiresDate: Date | null;
@@ -290,6 +319,7 @@ interface CustomerInfo {
 }
 interface RedemptionInfo {
     readonly redeemUrl: string;
+    readonly redeemUrlRedirect?: string | null;
 }
 interface StoreTransaction {
     readonly storeTransactionId: string;
@@ -301,6 +331,7 @@ interface PurchaseResult {
     readonly redemptionInfo: RedemptionInfo | null;
     readonly operationSessionId: string | null;
     readonly storeTransaction: StoreTransaction | null;
+    readonly customerEmail?: string;
 }
 declare enum ErrorCode {
     UnknownError = 0,
@@ -343,7 +374,7 @@ interface PurchasesErrorOptions {
     readonly cause?: unknown;
 }
 declare class PurchasesError extends Error {
-    readonly name = "PurchasesError";
+    readonly name: string;
     readonly errorCode: ErrorCode;
     readonly underlyingErrorMessage: string | null;
     readonly extra: PurchasesErrorExtra | undefined;
@@ -351,11 +382,51 @@ declare class PurchasesError extends Error {
     toString(): string;
 }
 declare function isPurchasesError(value: unknown): value is PurchasesError;
+type CustomVariableValue = {
+    readonly type: "string";
+    readonly value: string;
+} | {
+    readonly type: "number";
+    readonly value: number;
+} | {
+    readonly type: "boolean";
+    readonly value: boolean;
+};
+interface PaywallInteractionEvent {
+    readonly timestamp: number;
+    readonly session_id: string;
+    readonly offering_id: string;
+    readonly paywall_id?: string;
+    readonly paywall_revision: number;
+    readonly display_mode?: string;
+    readonly dark_mode?: boolean;
+    readonly locale?: string;
+    readonly component_type: string;
+    readonly component_value: string;
+    readonly component_name?: string;
+    readonly component_url?: string;
+    readonly origin_index?: number;
+    readonly destination_index?: number;
+    readonly origin_context_name?: string;
+    readonly destination_context_name?: string;
+    readonly default_index?: number;
+    readonly origin_package_id?: string;
+    readonly destination_package_id?: string;
+    readonly default_package_id?: string;
+    readonly current_package_id?: string;
+    readonly resulting_package_id?: string;
+    readonly origin_product_id?: string;
+    readonly destination_product_id?: string;
+    readonly default_product_id?: string;
+    readonly current_product_id?: string;
+    readonly resulting_product_id?: string;
+}
 interface PaywallListener {
     onPurchaseStarted?(rcPackage: Package): void;
     onPurchaseCompleted?(result: PaywallPurchaseResult): void;
     onPurchaseCancelled?(): void;
     onPurchaseError?(error: PurchasesError): void;
+    onInteraction?(event: PaywallInteractionEvent): void;
 }
 interface PresentPaywallParams {
     offering?: Offering | null;
@@ -365,7 +436,10 @@ interface PresentPaywallParams {
     selectedLocale?: string | null;
     colorMode?: "light" | "dark" | null;
     listener?: PaywallListener | null;
-    onBack?: (() => void) | null;
+    onBack?: ((closePaywall: () => void) => void) | null;
+    hideBackButtons?: boolean | null;
+    customVariables?: Readonly<Record<string, CustomVariableValue>> | null;
+    onPurchaseError?: ((error: Error) => void) | null;
     onNavigateToUrl?: ((url: string) => void) | null;
     onVisitCustomerCenter?: (() => void) | null;
     onRestorePurchases?: (() => void) | null;
@@ -374,9 +448,29 @@ interface PresentPaywallParams {
 interface PaywallPurchaseResult extends PurchaseResult {
     readonly selectedPackage: Package;
 }
+interface CustomPaywallImpressionParams {
+    paywallId?: string;
+    offering?: Offering;
+}
+type PurchaseMetadata = Record<string, string | null>;
+interface VirtualCurrency {
+    readonly balance: number;
+    readonly name: string;
+    readonly code: string;
+    readonly serverDescription: string | null;
+}
+interface VirtualCurrencies {
+    readonly all: {
+        readonly [code: string]: VirtualCurrency;
+    };
+}
 interface GetOfferingsParams {
     currency?: string;
     offeringIdentifier?: string;
+}
+interface IdentifyResult {
+    readonly customerInfo: CustomerInfo;
+    readonly wasCreated: boolean;
 }
 interface PlatformInfo {
     flavor: string;
@@ -389,9 +483,14 @@ interface PurchaseParams {
     customerEmail?: string | null;
     selectedLocale?: string | null;
     defaultLocale?: string | null;
-    metadata?: Record<string, string> | null;
+    metadata?: PurchaseMetadata | null;
     skipSuccessPage?: boolean;
     nonce?: string | null;
+    showDiscountCodeField?: boolean;
+    discountCode?: string;
+    onDiscountCodeChanged?: (discountCode: string | null) => void;
+    brandingAppearanceOverride?: Partial<BrandingAppearance>;
+    termsAndConditionsUrl?: string;
 }
 type BrandingInfo = WireBrandingInfo;
 declare class Purchases {
@@ -405,6 +504,7 @@ declare class Purchases {
     private purchaseController;
     private paywallController;
     private closed;
+    private virtualCurrencies;
     static configure(config: PurchasesConfig): Purchases;
     static configure(apiKey: string, appUserId: string, httpConfig?: HttpConfig, flags?: FlagsConfig): Purchases;
     static getSharedInstance(): Purchases;
@@ -413,19 +513,27 @@ declare class Purchases {
     static setLogHandler(handler: LogHandler | null): void;
     static setPlatformInfo(info: PlatformInfo | null): void;
     static generateAnonymousAppUserId(): string;
+    static generateRevenueCatAnonymousAppUserId(): string;
     private constructor();
     getOfferings(params?: GetOfferingsParams): Promise<Offerings>;
+    invalidateOfferingsCache(): void;
     getCurrentOfferingForPlacement(placementIdentifier: string, params?: Omit<GetOfferingsParams, "offeringIdentifier">): Promise<Offering | null>;
     getCustomerInfo(): Promise<CustomerInfo>;
     isEntitledTo(entitlementIdentifier: string): Promise<boolean>;
     setAttributes(attributes: Record<string, string | null>): Promise<void>;
     changeUser(newAppUserId: string): Promise<CustomerInfo>;
+    identifyUser(appUserId: string): Promise<IdentifyResult>;
     getAppUserId(): string;
     isAnonymous(): boolean;
     isSandbox(): boolean;
+    purchasePackage(rcPackage: Package, customerEmail?: string, htmlTarget?: HTMLElement): Promise<PurchaseResult>;
     purchase(params: PurchaseParams): Promise<PurchaseResult>;
     presentPaywall(params?: PresentPaywallParams): Promise<PaywallPurchaseResult>;
+    trackCustomPaywallImpression(params?: CustomPaywallImpressionParams): void;
     preload(): Promise<void>;
+    getVirtualCurrencies(): Promise<VirtualCurrencies>;
+    getCachedVirtualCurrencies(): VirtualCurrencies | null;
+    invalidateVirtualCurrenciesCache(): void;
     close(): void;
     private loadBranding;
     private validatePurchase;
@@ -436,5 +544,71 @@ declare class Purchases {
     private customerInfoFrom;
     private locale;
 }
-export { ErrorCode, LogLevel, PackageType, PeriodUnit, ProductType, Purchases, PurchasesError, isPurchasesError };
-export type { BrandingInfo, CustomerInfo, EntitlementInfo, EntitlementInfos, FlagsConfig, GetOfferingsParams, HttpConfig, LogHandler, NonSubscriptionOption, NonSubscriptionTransaction, Offering, Offerings, OwnershipType, Package, PaywallData, PaywallListener, PaywallPurchaseResult, Period, PeriodType, PlatformInfo, PresentPaywallParams, PresentedOfferingContext, Price, PricingPhase, Product, PurchaseOption, PurchaseParams, PurchaseResult, PurchasesConfig, PurchasesEnvironment, PurchasesErrorExtra, PurchasesErrorOptions, RedemptionInfo, Store, StoreTransaction, StripeConfirmationToken, StripeElementLike, StripeElementsLike, StripeGatewayError, StripeLike, StripeLoader, SubscriptionInfo, SubscriptionOption, TargetingContext, TimerHandle };
+declare const PAYWALL_COMPONENT_TYPES: {
+    readonly TAB: "tab";
+    readonly SWITCH: "switch";
+    readonly CAROUSEL: "carousel";
+    readonly BUTTON: "button";
+    readonly TEXT: "text";
+    readonly PACKAGE: "package";
+    readonly PACKAGE_SELECTION_SHEET: "package_selection_sheet";
+    readonly PURCHASE_BUTTON: "purchase_button";
+    readonly WALLET_BUTTON: "wallet_button";
+};
+declare class UninitializedPurchasesError extends PurchasesError {
+    readonly name = "UninitializedPurchasesError";
+    constructor();
+}
+declare const ReservedCustomerAttribute: {
+    readonly DisplayName: "$displayName";
+    readonly Email: "$email";
+    readonly PhoneNumber: "$phoneNumber";
+    readonly IDFA: "$idfa";
+    readonly IDFV: "$idfv";
+    readonly GPSAdId: "$gpsAdId";
+    readonly AndroidId: "$androidId";
+    readonly AmazonAdId: "$amazonAdId";
+    readonly IP: "$ip";
+    readonly AdjustId: "$adjustId";
+    readonly AmplitudeDeviceId: "$amplitudeDeviceId";
+    readonly AmplitudeUserId: "$amplitudeUserId";
+    readonly AppsflyerId: "$appsflyerId";
+    readonly AppsflyerSharingFilter: "$appsflyerSharingFilter";
+    readonly BranchId: "$branchId";
+    readonly BrazeAliasName: "$brazeAliasName";
+    readonly BrazeAliasLabel: "$brazeAliasLabel";
+    readonly ClevertapId: "$clevertapId";
+    readonly FbAnonId: "$fbAnonId";
+    readonly MparticleId: "$mparticleId";
+    readonly OnesignalId: "$onesignalId";
+    readonly OnesignalUserId: "$onesignalUserId";
+    readonly IntercomContactId: "$intercomContactId";
+    readonly MediaSource: "$mediaSource";
+    readonly Campaign: "$campaign";
+    readonly AdGroup: "$adGroup";
+    readonly AdId: "$ad";
+    readonly Keyword: "$keyword";
+    readonly Creative: "$creative";
+    readonly APNSTokens: "$apnsTokens";
+    readonly FCMTokens: "$fcmTokens";
+    readonly AirshipChannelId: "$airshipChannelId";
+    readonly SegmentId: "$segmentId";
+    readonly IterableUserId: "$iterableUserId";
+    readonly IterableCampaignId: "$iterableCampaignId";
+    readonly IterableTemplateId: "$iterableTemplateId";
+    readonly FirebaseAppInstanceId: "$firebaseAppInstanceId";
+    readonly MixpanelDistinctId: "$mixpanelDistinctId";
+    readonly ATTConsentStatus: "$attConsentStatus";
+    readonly KochavaDeviceId: "$kochavaDeviceId";
+    readonly DeviceVersion: "$deviceVersion";
+    readonly PosthogUserId: "$posthogUserId";
+    readonly TelemetryDeckUserId: "$telemetryDeckUserId";
+    readonly TelemetryDeckAppId: "$telemetryDeckAppId";
+    readonly AppleRefundHandlingPreference: "$appleRefundHandlingPreference";
+    readonly CustomerioId: "$customerioId";
+    readonly TenjinId: "$tenjinId";
+    readonly SingularDeviceId: "$singularDeviceId";
+};
+type ReservedCustomerAttribute = (typeof ReservedCustomerAttribute)[keyof typeof ReservedCustomerAttribute];
+export { ErrorCode, LogLevel, OfferingKeyword, PAYWALL_COMPONENT_TYPES, PackageType, PeriodUnit, ProductType, Purchases, PurchasesError, ReservedCustomerAttribute, UninitializedPurchasesError, isPurchasesError };
+export type { BrandingAppearance, BrandingInfo, CustomPaywallImpressionParams, CustomVariableValue, CustomerInfo, EntitlementInfo, EntitlementInfos, FlagsConfig, GetOfferingsParams, HttpConfig, IdentifyResult, LogHandler, NonSubscriptionOption, NonSubscriptionTransaction, Offering, Offerings, OwnershipType, Package, PaywallData, PaywallInteractionEvent, PaywallListener, PaywallPurchaseResult, Period, PeriodType, PlatformInfo, PresentPaywallParams, PresentedOfferingContext, Price, PricingPhase, Product, PurchaseMetadata, PurchaseOption, PurchaseParams, PurchaseResult, PurchasesConfig, PurchasesEnvironment, PurchasesErrorExtra, PurchasesErrorOptions, RedemptionInfo, Store, StoreTransaction, StripeConfirmationToken, StripeElementLike, StripeElementsLike, StripeGatewayError, StripeLike, StripeLoader, SubscriptionInfo, SubscriptionOption, TargetingContext, TimerHandle, VirtualCurrencies, VirtualCurrency };

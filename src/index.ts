@@ -1,8 +1,22 @@
 // The public surface of purchases-web. Every export is named here; nothing internal leaks.
 export { Purchases } from "./purchases";
-export type { GetOfferingsParams, PlatformInfo, BrandingInfo, PurchaseParams } from "./purchases";
-export type { PaywallListener, PaywallPurchaseResult, PresentPaywallParams } from "./paywall/paywall-params";
-export type { PurchasesConfig, HttpConfig, FlagsConfig } from "./config/purchases-config";
+export type {
+  GetOfferingsParams,
+  PlatformInfo,
+  BrandingInfo,
+  PurchaseParams,
+  IdentifyResult,
+} from "./purchases";
+export type {
+  CustomPaywallImpressionParams,
+  PaywallInteractionEvent,
+  PaywallListener,
+  PaywallPurchaseResult,
+  PresentPaywallParams,
+} from "./paywall/paywall-params";
+export { PAYWALL_COMPONENT_TYPES } from "./model/paywall-component-types";
+export type { PurchasesConfig, HttpConfig, FlagsConfig, BrandingAppearance } from "./config/purchases-config";
+export type { PurchaseMetadata } from "./checkout/checkout-metadata";
 export type { PurchasesEnvironment, TimerHandle } from "./environment";
 export type {
   StripeConfirmationToken,
@@ -14,10 +28,14 @@ export type {
 } from "./stripe-like";
 export { ErrorCode } from "./errors/error-code";
 export { PurchasesError, isPurchasesError } from "./errors/purchases-error";
+export { UninitializedPurchasesError } from "./errors/uninitialized-purchases-error";
 export type { PurchasesErrorExtra, PurchasesErrorOptions } from "./errors/purchases-error";
 export { LogLevel } from "./logger";
 export type { LogHandler } from "./logger";
-export { PackageType, PeriodUnit, ProductType } from "./model/types";
+export { OfferingKeyword, PackageType, PeriodUnit, ProductType } from "./model/types";
+export { ReservedCustomerAttribute } from "./model/reserved-customer-attribute";
+export type { CustomVariableValue } from "./model/custom-variable-value";
+export type { VirtualCurrencies, VirtualCurrency } from "./virtual-currencies/types";
 export type {
   CustomerInfo,
   EntitlementInfo,

@@ -1,6 +1,7 @@
 import { defaultEnvironment, type PurchasesEnvironment } from "./environment";
 import { ErrorCode } from "./errors/error-code";
 import { PurchasesError } from "./errors/purchases-error";
+import { UninitializedPurchasesError } from "./errors/uninitialized-purchases-error";
 import { Backend } from "./http/backend";
 import { HttpClient } from "./http/http-client";
 import { RequestCache } from "./http/request-cache";
@@ -18,23 +19,21 @@ import {
   validateEnvironmentOverride,
   validateIdentifier,
   validateOfferingIdentifier,
-  validatePaywallParams,
-  validatePurchaseParams,
+  validateCustomPaywallImpressionParams,
 } from "./config/validate-params";
 import { offeringIdForPlacement, productIdsOf, toOfferings } from "./model/offerings";
 import { toCustomerInfo } from "./model/customer-info";
 import { AnalyticsTracker } from "./analytics/analytics-tracker";
+import type { CustomerInfo, Offering, Offerings, Package, PurchaseResult } from "./model/types";
 import type {
-  CustomerInfo,
-  Offering,
-  Offerings,
-  Package,
-  PurchaseOption,
-  PurchaseResult,
-} from "./model/types";
-import type { PaywallPurchaseResult, PresentPaywallParams } from "./paywall/paywall-params";
-import { checkoutMetadata } from "./checkout/checkout-metadata";
-import { isValidEmail } from "./checkout/email";
+  CustomPaywallImpressionParams,
+  PaywallPurchaseResult,
+  PresentPaywallParams,
+} from "./paywall/paywall-params";
+import type { PurchaseParams } from "./ui/purchase-request";
+import type { VirtualCurrencies } from "./virtual-currencies/types";
+
+export type { PurchaseParams };
 
 /** Prefix of ids made by {@link Purchases.generateAnonymousAppUserId}. */
 const ANONYMOUS_PREFIX = "$RCAnonymousID:";
@@ -42,6 +41,8 @@ const REQUEST_TIMEOUT_MS = 10_000;
 /** Offerings and products change rarely; customer info changes with purchases and renewals. */
 const OFFERINGS_TTL_MS = 5 * 60_000;
 const CUSTOMER_INFO_TTL_MS = 30_000;
+/** Balances change only by purchases (which forget them) or by the host app's backend (invalidate the cache). */
+const VIRTUAL_CURRENCIES_TTL_MS = 5 * 60_000;
 /** Product ids per products request; larger catalogues are fetched in parallel batches. */
 const PRODUCT_IDS_PER_REQUEST = 20;
 
@@ -65,41 +66,22 @@ function fromWire<T>(normalise: () => T): T {
 export interface GetOfferingsParams {
   /** ISO 4217 code of the currency to price products in; the customer's own when omitted. */
   currency?: string;
-  /** Fetch only this offering (and its products). */
+  /** Fetch only this offering (and its products); `OfferingKeyword.Current` ("current") names the current one. */
   offeringIdentifier?: string;
+}
+
+/** What {@link Purchases.identifyUser} resolves with. */
+export interface IdentifyResult {
+  /** The customer info of the identified app user id. */
+  readonly customerInfo: CustomerInfo;
+  /** Whether the backend made a new customer for that id (false when it knew it already). */
+  readonly wasCreated: boolean;
 }
 
 /** Identifies a wrapper SDK (a framework binding) in request headers. */
 export interface PlatformInfo {
   flavor: string;
   version: string;
-}
-
-/**
- * What {@link Purchases.purchase} buys and how the checkout shows.
- *
- * @example
- * await purchases.purchase({ rcPackage: offerings.current!.monthly!, customerEmail: "ada@example.com" });
- */
-export interface PurchaseParams {
-  /** The package to buy. */
-  rcPackage: Package;
-  /** The option of the package's product to buy; its default option when omitted. */
-  purchaseOption?: PurchaseOption | null;
-  /** Shows the checkout inside this element (no close button); full-screen over the page when omitted. */
-  htmlTarget?: HTMLElement | null;
-  /** The customer's email: the checkout does not ask for it. An invalid one is dropped with a warning. */
-  customerEmail?: string | null;
-  /** The language of the checkout as a BCP-47 tag ("pt-BR"); the browser's language when omitted. */
-  selectedLocale?: string | null;
-  /** The language used when the selected one is not translated; "en" when omitted. */
-  defaultLocale?: string | null;
-  /** Sent with the checkout start, together with the page's `utm_*` parameters (unless disabled). */
-  metadata?: Record<string, string> | null;
-  /** Resolves as soon as the payment succeeds, without the success page. */
-  skipSuccessPage?: boolean;
-  /** The CSP nonce put on the checkout's injected `<style>` element. */
-  nonce?: string | null;
 }
 
 /** Branding of the project, as the checkout shows it. */
@@ -135,10 +117,18 @@ export class Purchases {
   /** Closes the paywall on screen, if one is open. */
   private paywallController: AbortController | null = null;
   private closed = false;
+  /**
+   * The balances last fetched, for `getCachedVirtualCurrencies`. An invalidation drops the slot, so that a fetch
+   * begun before it fills a slot no longer read.
+   */
+  private virtualCurrencies: { appUserId: string; value?: VirtualCurrencies } | null = null;
 
   /**
    * Validates the configuration and makes the shared instance. Throws a `PurchasesError` (changing
-   * nothing) when a value is invalid. Calling it again replaces the shared instance, with a warning.
+   * nothing) when a value is invalid. Calling it again with a valid configuration replaces the shared instance,
+   * with a warning, and closes the old instance as {@link Purchases.close} does: a checkout or paywall it shows is
+   * closed (that call rejects with UserCancelledError), its later calls reject with ConfigurationError, and its
+   * caches and analytics timers are dropped. So an instance kept from before can never act for the wrong user.
    *
    * @example
    * Purchases.configure({ apiKey: "rcb_abc", appUserId: "user_1", httpConfig: { proxyURL: "/billing" } });
@@ -174,17 +164,12 @@ export class Purchases {
 
   /**
    * @returns the instance made by the last `configure`.
-   * @throws PurchasesError (ConfigurationError) before `configure` is called.
+   * @throws UninitializedPurchasesError (a PurchasesError, ConfigurationError) before `configure` is called.
    * @example
    * const customerInfo = await Purchases.getSharedInstance().getCustomerInfo();
    */
   static getSharedInstance(): Purchases {
-    if (!sharedInstance) {
-      throw new PurchasesError(
-        ErrorCode.ConfigurationError,
-        "Purchases must be configured before calling getSharedInstance. Call Purchases.configure first.",
-      );
-    }
+    if (!sharedInstance) throw new UninitializedPurchasesError();
     return sharedInstance;
   }
 
@@ -239,6 +224,15 @@ export class Purchases {
     return ANONYMOUS_PREFIX + defaultEnvironment().randomUUID().replace(/-/g, "");
   }
 
+  /**
+   * The same as {@link Purchases.generateAnonymousAppUserId}, under the name purchases-js uses.
+   * @example
+   * Purchases.configure({ apiKey, appUserId: Purchases.generateRevenueCatAnonymousAppUserId() });
+   */
+  static generateRevenueCatAnonymousAppUserId(): string {
+    return Purchases.generateAnonymousAppUserId();
+  }
+
   private constructor(config: PurchasesConfig) {
     this.config = resolveConfig(config);
     validateEnvironmentOverride(config.environment);
@@ -275,10 +269,23 @@ export class Purchases {
     const currency = validateCurrency(params.currency);
     const offeringIdentifier = validateOfferingIdentifier(params.offeringIdentifier);
     const wire = await this.fetchOfferings();
+    // "current" is OfferingKeyword.Current (compared as text so that the enum stays out of this bundle).
+    const wanted = offeringIdentifier === "current" ? wire.current_offering_id : offeringIdentifier;
     const selected = offeringIdentifier
-      ? { ...wire, offerings: wire.offerings.filter((o) => o.identifier === offeringIdentifier) }
+      ? { ...wire, offerings: wire.offerings.filter((o) => o.identifier === wanted) }
       : wire;
     return this.buildOfferings(selected, currency, null);
+  }
+
+  /**
+   * Forgets the offerings (and their products) fetched for the current user, so the next `getOfferings` or
+   * `getCurrentOfferingForPlacement` asks the backend again. A purchase does this by itself.
+   * @example
+   * purchases.invalidateOfferingsCache();
+   * const fresh = await purchases.getOfferings();
+   */
+  invalidateOfferingsCache(): void {
+    for (const kind of ["offerings", "products"]) this.cache.invalidate(`${kind}:${this.appUserId}`);
   }
 
   /**
@@ -357,7 +364,25 @@ export class Purchases {
     this.assertOpen();
     this.appUserId = validateAppUserId(newAppUserId);
     this.cache.invalidate();
+    this.invalidateVirtualCurrenciesCache();
     return this.getCustomerInfo();
+  }
+
+  /**
+   * Tells the backend that the current user is `appUserId` (which links an anonymous id's purchases to it, on a
+   * backend that supports `POST /v1/subscribers/identify`), then switches to that id as {@link Purchases.changeUser}
+   * does. Identifying the current id again skips the identify call and reports `wasCreated: false`.
+   * @throws PurchasesError InvalidAppUserIdError for an invalid id (nothing changes), or the backend's error.
+   * @example
+   * const { customerInfo, wasCreated } = await purchases.identifyUser("user_42");
+   */
+  async identifyUser(appUserId: string): Promise<IdentifyResult> {
+    this.assertOpen();
+    const newAppUserId = validateAppUserId(appUserId);
+    const wasCreated =
+      newAppUserId !== this.appUserId && (await this.backend.postIdentify(this.appUserId, newAppUserId));
+    // Switching reads the customer info afresh: the identify answer is not trusted to be the whole of it.
+    return { customerInfo: await this.changeUser(newAppUserId), wasCreated };
   }
 
   /**
@@ -388,6 +413,20 @@ export class Purchases {
   }
 
   /**
+   * The older, positional form of {@link Purchases.purchase}, kept for code written for purchases-js.
+   * @deprecated Use {@link Purchases.purchase}.
+   * @example
+   * const { customerInfo } = await purchases.purchasePackage(offering.monthly!, "ada@example.com");
+   */
+  purchasePackage(
+    rcPackage: Package,
+    customerEmail?: string,
+    htmlTarget?: HTMLElement,
+  ): Promise<PurchaseResult> {
+    return this.purchase({ rcPackage, customerEmail, htmlTarget });
+  }
+
+  /**
    * Opens the checkout for a package and resolves once the customer has bought it. `test_` keys show the Test
    * Store modal instead, which simulates a purchase. Rejects with a `PurchasesError`: UserCancelledError when
    * the customer closes the checkout, ConfigurationError for invalid parameters (nothing is shown then).
@@ -403,7 +442,6 @@ export class Purchases {
    */
   async purchase(params: PurchaseParams): Promise<PurchaseResult> {
     this.assertOpen();
-    const session = this.validatePurchase(params);
     if (this.purchaseController) {
       throw new PurchasesError(
         ErrorCode.OperationAlreadyInProgressError,
@@ -412,15 +450,27 @@ export class Purchases {
     }
     const controller = (this.purchaseController = new AbortController());
     try {
-      const branding = await this.loadBranding();
       const ui = await import("./ui/present-purchase").catch((cause: unknown) => {
         throw new PurchasesError(ErrorCode.NetworkError, "The checkout could not be loaded.", { cause });
       });
+      // The chunk checks the parameters (nothing is fetched or shown when they are invalid).
+      const session = ui.purchaseSession(params, {
+        env: this.env,
+        backend: this.backend,
+        analytics: this.analytics,
+        appUserId: this.appUserId,
+        config: this.config,
+        priceLocale: this.locale(),
+      });
+      const branding = await this.loadBranding();
       const outcome = await ui.presentPurchase({ ...session, branding, signal: controller.signal });
+      this.invalidateVirtualCurrenciesCache(); // the purchase may have granted some
+      // The purchase changed the customer's entitlements, and may change the offerings shown to them: read both
+      // fresh next time.
+      this.cache.invalidate(`customerInfo:${session.appUserId}`);
+      this.invalidateOfferingsCache();
       if (outcome.kind === "test_store") return outcome.result;
       const { operation } = outcome;
-      // The purchase changed the customer's entitlements: read them fresh.
-      this.cache.invalidate(`customerInfo:${this.appUserId}`);
       return {
         customerInfo: await this.getCustomerInfo(),
         redemptionInfo: operation.redemptionInfo,
@@ -430,6 +480,7 @@ export class Purchases {
           productIdentifier: operation.productIdentifier,
           purchaseDate: operation.purchaseDate,
         },
+        ...(session.customerEmail ? { customerEmail: session.customerEmail } : {}),
       };
     } finally {
       if (this.purchaseController === controller) this.purchaseController = null;
@@ -439,12 +490,15 @@ export class Purchases {
   /**
    * Shows the paywall of an offering (the current one by default) and resolves once the customer has bought a
    * package through it, with the purchase result and that package. Its purchase buttons open the checkout of
-   * {@link Purchases.purchase}. Rejects with a `PurchasesError`: UserCancelledError when the customer goes back,
+   * {@link Purchases.purchase}; a failed purchase is shown in the paywall, which stays open. Rejects with a
+   * `PurchasesError`: UserCancelledError when the customer goes back (once `onBack` calls `closePaywall`),
    * ConfigurationError for invalid parameters or an offering without a paywall (nothing is shown then).
    *
    * @example
    * try {
-   *   const { customerInfo, selectedPackage } = await purchases.presentPaywall({ onBack: () => history.back() });
+   *   const { customerInfo, selectedPackage } = await purchases.presentPaywall({
+   *     onBack: (closePaywall) => closePaywall(),
+   *   });
    *   if ("premium" in customerInfo.entitlements.active) unlockPremium();
    * } catch (e) {
    *   if (isPurchasesError(e) && e.errorCode === ErrorCode.UserCancelledError) return;
@@ -454,12 +508,16 @@ export class Purchases {
   async presentPaywall(params: PresentPaywallParams = {}): Promise<PaywallPurchaseResult> {
     this.assertOpen();
     const win = this.env.window;
-    validatePaywallParams(params, Boolean(win?.document));
-    const { offering, purchaseHtmlTarget, customerEmail, selectedLocale } = params;
     if (this.paywallController)
       throw new PurchasesError(ErrorCode.OperationAlreadyInProgressError, "A paywall is already shown.");
     const controller = (this.paywallController = new AbortController());
     try {
+      const ui = await import("./paywall/present-paywall").catch((cause: unknown) => {
+        throw new PurchasesError(ErrorCode.NetworkError, "The paywall could not be loaded.", { cause });
+      });
+      // The chunk checks the parameters (nothing is fetched or shown when they are invalid).
+      ui.validatePaywallParams(params, Boolean(win?.document));
+      const { offering, purchaseHtmlTarget, customerEmail, selectedLocale } = params;
       const shown = offering ?? (await this.getOfferings()).current;
       if (!shown?.paywallComponents) {
         throw new PurchasesError(
@@ -470,15 +528,16 @@ export class Purchases {
         );
       }
       const wire = await this.fetchOfferings();
-      const ui = await import("./paywall/present-paywall").catch((cause: unknown) => {
-        throw new PurchasesError(ErrorCode.NetworkError, "The paywall could not be loaded.", { cause });
-      });
       return await ui.presentPaywall({
         ...params,
         win: win!,
         offering: shown,
         aliases: wire.ui_config?.app?.colors,
+        customDefaults: wire.ui_config?.custom_variables,
         priceLocale: this.locale(),
+        track: (name, properties) => this.analytics.track(name, properties),
+        now: this.env.now,
+        randomUUID: this.env.randomUUID,
         signal: controller.signal,
         purchase: (rcPackage) =>
           this.purchase({ rcPackage, htmlTarget: purchaseHtmlTarget, customerEmail, selectedLocale }),
@@ -489,13 +548,86 @@ export class Purchases {
   }
 
   /**
-   * Loads what a purchase needs ahead of time (branding), so the checkout opens faster.
+   * Records that the customer saw a paywall the app drew itself (`custom_paywall_impression`), with the offering
+   * it sold (its placement and targeting too). Call it once each time such a paywall is shown. Never throws for
+   * tracking: events are sent in the background.
+   *
+   * @example
+   * const offering = (await purchases.getOfferings()).current;
+   * showMyPaywall(offering);
+   * purchases.trackCustomPaywallImpression({ paywallId: "spring_sale", offering });
+   */
+  trackCustomPaywallImpression(params: CustomPaywallImpressionParams = {}): void {
+    this.assertOpen();
+    validateCustomPaywallImpressionParams(params);
+    // The event's properties are built by a small lazy module: tracking is in the background anyway.
+    import("./analytics/presented-offering-context").then(
+      ({ customPaywallImpressionProperties }) =>
+        this.analytics.track("custom_paywall_impression", customPaywallImpressionProperties(params)),
+      (cause: unknown) => Logger.warn(`The custom paywall impression was not tracked (${String(cause)}).`),
+    );
+  }
+
+  /**
+   * Loads what a purchase needs ahead of time (branding), so the checkout opens faster. Never rejects for a
+   * backend failure: without branding the checkout uses the default look (a warning is logged).
    * @example
    * await purchases.preload();
    */
   async preload(): Promise<void> {
     this.assertOpen();
     await this.loadBranding();
+  }
+
+  /**
+   * @returns the customer's virtual currency balances, every currency of the project keyed by its code. Kept for 5
+   * minutes; a purchase, `changeUser` and {@link Purchases.invalidateVirtualCurrenciesCache} forget them.
+   * @example
+   * const { all } = await purchases.getVirtualCurrencies();
+   * gemsLabel.textContent = String(all.GEMS?.balance ?? 0);
+   */
+  async getVirtualCurrencies(): Promise<VirtualCurrencies> {
+    this.assertOpen();
+    const { appUserId } = this;
+    if (this.virtualCurrencies?.appUserId !== appUserId) this.virtualCurrencies = { appUserId };
+    const slot = this.virtualCurrencies;
+    return (slot.value = await this.cache.get(
+      `virtualCurrencies:${appUserId}`,
+      VIRTUAL_CURRENCIES_TTL_MS,
+      async () => {
+        const lazy = await import("./virtual-currencies/to-virtual-currencies").catch((cause: unknown) => {
+          throw new PurchasesError(ErrorCode.NetworkError, "Virtual currencies could not be loaded.", {
+            cause,
+          });
+        });
+        const wire = await lazy.getVirtualCurrencies(this.backend, appUserId);
+        return fromWire(() => lazy.toVirtualCurrencies(wire));
+      },
+    ));
+  }
+
+  /**
+   * @returns the balances last fetched by {@link Purchases.getVirtualCurrencies} for the current customer, however
+   * old, without a request; null when none were fetched since the cache was last invalidated.
+   * @example
+   * const gems = purchases.getCachedVirtualCurrencies()?.all.GEMS?.balance ?? 0;
+   */
+  getCachedVirtualCurrencies(): VirtualCurrencies | null {
+    const cached = this.virtualCurrencies;
+    return (cached?.appUserId === this.appUserId && cached.value) || null;
+  }
+
+  /**
+   * Forgets the cached balances, so that the next {@link Purchases.getVirtualCurrencies} fetches them: call it after
+   * your backend changed a balance (the customer spent some, or was granted some through the server).
+   * @example
+   * await spendGems(10); // your backend
+   * purchases.invalidateVirtualCurrenciesCache();
+   * const { all } = await purchases.getVirtualCurrencies();
+   */
+  invalidateVirtualCurrenciesCache(): void {
+    this.virtualCurrencies = null;
+    this.cache.invalidate("virtualCurrencies:");
   }
 
   /**
@@ -514,52 +646,17 @@ export class Purchases {
     if (sharedInstance === this) sharedInstance = null;
   }
 
-  /** Branding is loaded once per instance; a failure is logged and leaves the checkout unbranded. */
+  /**
+   * Branding is loaded once per instance. Without it the checkout still works, in the default look: a failure is
+   * logged as a warning, resolves to null and is not kept, so the next purchase tries again.
+   */
   private loadBranding(): Promise<BrandingInfo | null> {
     this.brandingPromise ??= this.backend.getBranding().catch((error: unknown) => {
       this.brandingPromise = null;
-      if (this.config.apiKeyKind === "test_store") {
-        Logger.warn("Branding is not available for Test Store keys; the checkout uses the default look.");
-        return null;
-      }
-      throw error;
+      Logger.warn(`The branding could not be loaded (${String(error)}); the checkout uses the default look.`);
+      return null;
     });
     return this.brandingPromise;
-  }
-
-  /** Checks a purchase's parameters before anything is loaded or shown, and gathers what the checkout needs. */
-  private validatePurchase(params: PurchaseParams) {
-    const win = this.env.window;
-    validatePurchaseParams(params, Boolean(win?.document));
-    const { rcPackage, htmlTarget, customerEmail, selectedLocale, defaultLocale, skipSuccessPage, nonce } =
-      params;
-    const purchaseOption = params.purchaseOption ?? null;
-    const metadata = checkoutMetadata(this.env, this.config.flags.autoCollectUTMAsMetadata, params.metadata);
-    let email: string | null = null;
-    if (isValidEmail(customerEmail)) email = customerEmail;
-    else if (customerEmail != null) {
-      Logger.warn(
-        "The customerEmail given to purchase is not a valid email; the checkout asks for one instead.",
-      );
-    }
-    return {
-      env: this.env,
-      win: win!,
-      backend: this.backend,
-      analytics: this.analytics,
-      appUserId: this.appUserId,
-      apiKeyKind: this.config.apiKeyKind,
-      rcPackage,
-      purchaseOption,
-      htmlTarget: htmlTarget ?? null,
-      customerEmail: email,
-      selectedLocale: selectedLocale ?? null,
-      defaultLocale: defaultLocale ?? null,
-      metadata,
-      skipSuccessPage: skipSuccessPage ?? false,
-      nonce: nonce ?? undefined,
-      priceLocale: this.locale(),
-    };
   }
 
   private assertOpen(): void {
@@ -615,7 +712,9 @@ export class Purchases {
     const serverRequestMs = Number.isFinite(wire.request_date_ms)
       ? wire.request_date_ms
       : Date.parse(wire.request_date);
-    return fromWire(() => toCustomerInfo(wire, serverRequestMs + (this.env.now() - receivedAt)));
+    return fromWire(() =>
+      toCustomerInfo(wire, serverRequestMs + (this.env.now() - receivedAt), this.locale()),
+    );
   }
 
   private locale(): string {

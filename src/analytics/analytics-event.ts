@@ -61,6 +61,75 @@ export type TaxCalculationProperties = {
   ui_element: "auto" | "form";
 };
 
+/** Where an offering was shown: its placement and the targeting rule that chose it, when there were any. */
+export type PresentedOfferingContextProperties = {
+  placement_identifier?: string;
+  targeting_revision?: number;
+  targeting_rule_id?: string;
+};
+
+/**
+ * What every event of one shown paywall carries: its session (one per paywall shown), offering and document.
+ *
+ * @example
+ * tracker.track("paywall_close", { session_id: "8c1…", offering_id: "default", paywall_id: null, paywall_revision: 0 });
+ */
+export type PaywallEventProperties = {
+  session_id: string;
+  offering_id: string;
+  /** The paywall document's `id`, when it has one. */
+  paywall_id: string | null;
+  paywall_revision: number;
+  presented_offering_context?: PresentedOfferingContextProperties;
+};
+
+/** How a paywall was shown: full screen or embedded, the colour mode and the locale of its texts (`en_US`). */
+export type PaywallDisplayProperties = {
+  display_mode: "full_screen" | "embedded";
+  dark_mode: boolean;
+  locale: string;
+};
+
+/**
+ * A control of a paywall the customer used (the same fields as `PaywallInteractionEvent`, without its timestamp).
+ *
+ * @example
+ * tracker.track("paywall_component_interacted", { ...paywall, ...display, component_type: "package", component_value: "$rc_annual" });
+ */
+export type PaywallInteractionProperties = PaywallEventProperties &
+  PaywallDisplayProperties & {
+    component_type: string;
+    component_value: string;
+  } & Partial<
+    Record<
+      | "component_name"
+      | "component_url"
+      | "origin_package_id"
+      | "destination_package_id"
+      | "default_package_id"
+      | "current_package_id"
+      | "resulting_package_id"
+      | "origin_product_id"
+      | "destination_product_id"
+      | "default_product_id"
+      | "current_product_id"
+      | "resulting_product_id",
+      string
+    >
+  >;
+
+/**
+ * A paywall the app drew itself was shown (`Purchases.trackCustomPaywallImpression`).
+ *
+ * @example
+ * tracker.track("custom_paywall_impression", { paywall_id: "spring_sale", offering_id: "default" });
+ */
+export type CustomPaywallImpressionProperties = {
+  paywall_id?: string;
+  offering_id?: string;
+  presented_offering_context?: PresentedOfferingContextProperties;
+};
+
 /** Every analytics event (docs/protocol.md) by wire name, with the shape of its properties. */
 export type AnalyticsEventProperties = {
   sdk_initialized: NoProperties;
@@ -75,6 +144,15 @@ export type AnalyticsEventProperties = {
   checkout_payment_form_gateway_error: ErrorProperties;
   checkout_purchase_successful_impression: NoProperties;
   checkout_purchase_successful_dismiss: NoProperties;
+  /** A paywall is on screen. */
+  paywall_impression: PaywallEventProperties & PaywallDisplayProperties;
+  /** The paywall left the screen (bought, gone back or closed with the SDK). */
+  paywall_close: PaywallEventProperties;
+  /** The customer closed the checkout a paywall had opened. */
+  paywall_cancel: PaywallEventProperties;
+  /** A control of the paywall was used; a purchase button's is the purchase being started. */
+  paywall_component_interacted: PaywallInteractionProperties;
+  custom_paywall_impression: CustomPaywallImpressionProperties;
 };
 
 /**

@@ -1,4 +1,5 @@
-import { BackendErrorCode } from "../errors/backend-error";
+import { postCheckoutStart } from "../http/checkout-calls";
+import { BackendErrorCode } from "../errors/backend-error-code";
 import { ErrorCode } from "../errors/error-code";
 import { PurchasesError, isPurchasesError } from "../errors/purchases-error";
 import type { Backend } from "../http/backend";
@@ -59,12 +60,12 @@ export function checkoutStartBody(options: StartCheckoutOptions): WireCheckoutSt
 export async function startCheckout(options: StartCheckoutOptions): Promise<WireCheckoutStartResponse> {
   const body = checkoutStartBody(options);
   try {
-    return await options.backend.postCheckoutStart(body, options.signal);
+    return await postCheckoutStart(options.backend, body, options.signal);
   } catch (error) {
     const emailRequired =
       isPurchasesError(error) && error.extra?.backendErrorCode === BackendErrorCode.EmailRequired;
     if (!emailRequired || body.email === undefined) throw error;
     const { email: _dropped, ...withoutEmail } = body;
-    return options.backend.postCheckoutStart(withoutEmail, options.signal);
+    return postCheckoutStart(options.backend, withoutEmail, options.signal);
   }
 }

@@ -1,4 +1,6 @@
-import { sleep, type PurchasesEnvironment } from "../environment";
+import { getCheckoutStatus } from "../http/checkout-calls";
+import type { PurchasesEnvironment } from "../environment";
+import { sleep } from "./sleep";
 import { ErrorCode } from "../errors/error-code";
 import { isPurchasesError, PurchasesError, type PurchasesErrorOptions } from "../errors/purchases-error";
 import type { Backend } from "../http/backend";
@@ -62,7 +64,8 @@ function succeeded(op: WireOperation): PollState {
   if (!op.store_transaction_identifier || !op.product_identifier || isNaN(purchaseDate.getTime())) {
     return failed(ErrorCode.UnexpectedBackendResponseError, "Missing required fields in operation response.");
   }
-  const redeemUrl = op.redemption_info?.redeem_url;
+  const redemption = op.redemption_info;
+  const redeemUrl = redemption?.redeem_url;
   return {
     kind: "succeeded",
     result: {
@@ -70,7 +73,9 @@ function succeeded(op: WireOperation): PollState {
       storeTransactionIdentifier: op.store_transaction_identifier,
       productIdentifier: op.product_identifier,
       purchaseDate,
-      redemptionInfo: redeemUrl ? { redeemUrl } : null,
+      redemptionInfo: redeemUrl
+        ? { redeemUrl, redeemUrlRedirect: redemption?.redeem_url_redirect ?? null }
+        : null,
     },
   };
 }
@@ -145,7 +150,7 @@ export async function pollPurchaseStatus(options: PollPurchaseStatusOptions): Pr
     if (signal?.aborted) event = { type: "cancelled" };
     else if (state.kind === "polling") {
       try {
-        event = { type: "response", response: await backend.getCheckoutStatus(operationSessionId, signal) };
+        event = { type: "response", response: await getCheckoutStatus(backend, operationSessionId, signal) };
       } catch (error) {
         event = signal?.aborted ? { type: "cancelled" } : { type: "requestFailed", error };
       }

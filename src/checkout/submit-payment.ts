@@ -1,3 +1,4 @@
+import { postCheckoutComplete } from "../http/checkout-calls";
 import type { StripeElementsLike, StripeGatewayError, StripeLike } from "../stripe-like";
 import type { TaxAddress, TaxCalculationResult, TaxCalculator } from "./tax-calculator";
 import { ErrorCode } from "../errors/error-code";
@@ -98,7 +99,7 @@ export async function submitPayment(options: SubmitPaymentOptions): Promise<Subm
 
   let clientSecret: string | undefined;
   try {
-    const completed = await backend.postCheckoutComplete(operationSessionId, { email: options.email });
+    const completed = await postCheckoutComplete(backend, operationSessionId, { email: options.email });
     clientSecret = completed.gateway_params?.client_secret;
   } catch (cause) {
     return {

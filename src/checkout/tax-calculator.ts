@@ -1,5 +1,15 @@
+import { patchCheckout, postCalculateTaxes } from "../http/checkout-calls";
+import { ErrorCode } from "../errors/error-code";
+import { isPurchasesError, PurchasesError } from "../errors/purchases-error";
 import type { Backend } from "../http/backend";
-import { toPriceBreakdown, untaxedPriceBreakdown, type PriceBreakdown } from "./price-breakdown";
+import type { WireCalculateTaxesResponse } from "../http/wire";
+import {
+  discountOf,
+  toPriceBreakdown,
+  untaxedPriceBreakdown,
+  type CheckoutDiscount,
+  type PriceBreakdown,
+} from "./price-breakdown";
 import { taxFailureFromError, taxFailureFromReason, type TaxFailure } from "./tax-failure";
 import { initialTaxStatus, nextTaxStatus, type TaxEvent } from "./tax-status";
 
@@ -18,6 +28,18 @@ export type TaxCalculationResult =
   /** A newer calculation (or {@link TaxCalculator.abort}) superseded this one; the state was left alone. */
   | { readonly kind: "aborted" };
 
+/** How one {@link TaxCalculator.applyDiscountCode} call ended. */
+export type DiscountCodeResult =
+  /** The code is applied (null: removed); `tax` is the calculation that came with the new price. */
+  | {
+      readonly kind: "applied";
+      readonly discount: CheckoutDiscount | null;
+      readonly tax: TaxCalculationResult;
+    }
+  /** The server refused the code (backend codes 7815–7818) or the request failed; nothing changed. */
+  | { readonly kind: "refused"; readonly error: PurchasesError }
+  | { readonly kind: "aborted" };
+
 /** Options of the {@link TaxCalculator} constructor. */
 export interface TaxCalculatorOptions {
   backend: Backend;
@@ -30,7 +52,7 @@ export interface TaxCalculatorOptions {
 
 /**
  * Owns the checkout's price breakdown and tax status: runs calculate_taxes for an address, where a newer
- * calculation aborts the one still running, and checks the total at submit.
+ * calculation aborts the one still running, applies promotion codes, and checks the total at submit.
  *
  * @example
  * const taxes = new TaxCalculator({ backend, operationSessionId, price, taxCollectionEnabled: true });
@@ -40,6 +62,7 @@ export interface TaxCalculatorOptions {
  */
 export class TaxCalculator {
   private current: PriceBreakdown;
+  private discount: CheckoutDiscount | null = null;
   private controller: AbortController | null = null;
   private readonly listeners = new Set<(breakdown: PriceBreakdown) => void>();
 
@@ -66,12 +89,14 @@ export class TaxCalculator {
     this.apply({ type: "calculationStarted" });
     let failure: TaxFailure;
     try {
-      const response = await this.options.backend.postCalculateTaxes(
+      const response = await postCalculateTaxes(
+        this.options.backend,
         this.options.operationSessionId,
         { country_code: address.countryCode, postal_code: address.postalCode },
         controller.signal,
       );
       if (controller.signal.aborted) return { kind: "aborted" };
+      this.discount = discountOf(response);
       if (!response.failed_reason) {
         this.apply({ type: "calculationSucceeded" }, toPriceBreakdown(response));
         return { kind: "calculated", breakdown: this.current };
@@ -86,6 +111,58 @@ export class TaxCalculator {
     const hasCustomerDetails = Boolean(address.countryCode || address.postalCode);
     this.apply({ type: "calculationFailed", failure: failure.kind, hasCustomerDetails }, this.untaxed());
     return { kind: "failed", failure, breakdown: this.current };
+  }
+
+  /**
+   * Applies a promotion code (null removes it) and prices the checkout again for `address`, as the billing
+   * server answers it: with tax when it is collected, else the untaxed discounted price. A refused code changes
+   * nothing; a calculation still running is aborted first.
+   */
+  async applyDiscountCode(code: string | null, address: TaxAddress = {}): Promise<DiscountCodeResult> {
+    this.abort();
+    const controller = (this.controller = new AbortController());
+    let response: WireCalculateTaxesResponse;
+    try {
+      response = await patchCheckout(
+        this.options.backend,
+        this.options.operationSessionId,
+        { country_code: address.countryCode, postal_code: address.postalCode, discount_code: code },
+        controller.signal,
+      );
+    } catch (error) {
+      if (controller.signal.aborted) return { kind: "aborted" };
+      return {
+        kind: "refused",
+        error: isPurchasesError(error)
+          ? error
+          : new PurchasesError(ErrorCode.UnknownError, undefined, { cause: error }),
+      };
+    } finally {
+      if (this.controller === controller) this.controller = null;
+    }
+    if (controller.signal.aborted) return { kind: "aborted" };
+    this.discount = discountOf(response);
+    if (this.current.taxCalculationStatus === "disabled") {
+      this.apply({ type: "calculationStarted" }, this.untaxed());
+      return { kind: "applied", discount: this.discount, tax: { kind: "skipped", breakdown: this.current } };
+    }
+    this.apply({ type: "calculationStarted" });
+    if (!response.failed_reason) {
+      this.apply({ type: "calculationSucceeded" }, toPriceBreakdown(response));
+      return {
+        kind: "applied",
+        discount: this.discount,
+        tax: { kind: "calculated", breakdown: this.current },
+      };
+    }
+    const failure = taxFailureFromReason(response.failed_reason);
+    const hasCustomerDetails = Boolean(address.countryCode || address.postalCode);
+    this.apply({ type: "calculationFailed", failure: failure.kind, hasCustomerDetails }, this.untaxed());
+    return {
+      kind: "applied",
+      discount: this.discount,
+      tax: { kind: "failed", failure, breakdown: this.current },
+    };
   }
 
   /**
@@ -108,7 +185,7 @@ export class TaxCalculator {
   }
 
   private untaxed(): PriceBreakdown {
-    return untaxedPriceBreakdown(this.options.price, this.current.taxCalculationStatus);
+    return untaxedPriceBreakdown(this.options.price, this.current.taxCalculationStatus, this.discount);
   }
 
   private apply(event: TaxEvent, breakdown: PriceBreakdown = this.current): void {

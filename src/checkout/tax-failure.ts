@@ -1,4 +1,4 @@
-import { BackendErrorCode } from "../errors/backend-error";
+import { BackendErrorCode } from "../errors/backend-error-code";
 import { isPurchasesError, type PurchasesError } from "../errors/purchases-error";
 
 /**

@@ -1,3 +1,4 @@
+import { postReceipt } from "../http/checkout-calls";
 import type { PurchasesEnvironment } from "../environment";
 import { ErrorCode } from "../errors/error-code";
 import { PurchasesError } from "../errors/purchases-error";
@@ -15,6 +16,8 @@ export interface TestStorePurchaseOptions {
   appUserId: string;
   rcPackage: Package;
   outcome: TestStoreOutcome;
+  /** The email the developer gave `purchase`, returned in the result as a card checkout returns its email. */
+  customerEmail?: string | null;
   /** Sent as the receipt's `initiation_source`; "purchase" unless the purchase came from elsewhere. */
   initiationSource?: string;
   signal?: AbortSignal;
@@ -23,26 +26,35 @@ export interface TestStorePurchaseOptions {
 /**
  * Completes a purchase made with a test-store key (docs/checkout.md "Test-store purchase"): "valid" posts a
  * receipt with a generated `test_{timestamp}_{uuid}` transaction id, "failed" rejects with
- * ProductNotAvailableForPurchaseError and "cancelled" with UserCancelledError. No money moves.
+ * TestStoreSimulatedPurchaseError (as purchases-js does) and "cancelled" with UserCancelledError. No money moves.
  *
  * @example
  * const { customerInfo } = await performTestStorePurchase({ backend, env, appUserId, rcPackage, outcome: "valid" });
  */
 export async function performTestStorePurchase(options: TestStorePurchaseOptions): Promise<PurchaseResult> {
-  const { backend, env, appUserId, rcPackage, outcome, initiationSource = "purchase", signal } = options;
+  const {
+    backend,
+    env,
+    appUserId,
+    rcPackage,
+    outcome,
+    customerEmail,
+    initiationSource = "purchase",
+    signal,
+  } = options;
   if (outcome === "cancelled") throw new PurchasesError(ErrorCode.UserCancelledError);
   if (outcome === "failed") {
-    throw new PurchasesError(
-      ErrorCode.ProductNotAvailableForPurchaseError,
-      "Simulated test purchase failure: no real transaction occurred",
-    );
+    throw new PurchasesError(ErrorCode.TestStoreSimulatedPurchaseError, undefined, {
+      underlyingErrorMessage: "The developer chose a failed purchase in the Test Store.",
+    });
   }
   const product = rcPackage.webBillingProduct;
   const context = product.presentedOfferingContext;
   const targeting = context.targetingContext;
   const purchaseDate = new Date(env.now());
   const fetchToken = `test_${purchaseDate.getTime()}_${env.randomUUID()}`;
-  const response = await backend.postReceipt(
+  const response = await postReceipt(
+    backend,
     {
       fetch_token: fetchToken,
       product_id: product.identifier,
@@ -60,5 +72,6 @@ export async function performTestStorePurchase(options: TestStorePurchaseOptions
     redemptionInfo: null,
     operationSessionId: null,
     storeTransaction: { storeTransactionId: fetchToken, productIdentifier: product.identifier, purchaseDate },
+    ...(customerEmail ? { customerEmail } : {}),
   };
 }

@@ -16,6 +16,38 @@ export interface FlagsConfig {
   collectAnalyticsEvents?: boolean;
   /** Accept `pdl_` API keys. Default false. */
   allowPaddleAPIKey?: boolean;
+  /**
+   * Hide the checkout's close button (Escape and browser back still close it), for hosts that show their own
+   * way back. Default false.
+   */
+  hideBackButton?: boolean;
+}
+
+/**
+ * The look of the checkout as the project's branding sets it (`GET /rcbilling/v1/branding`), in its wire names.
+ * `brandingAppearanceOverride` (on `configure` and on `purchase`) replaces some of these values.
+ *
+ * @example
+ * const override: Partial<BrandingAppearance> = { color_buttons_primary: "#8B2252", shapes: "pill" };
+ */
+export interface BrandingAppearance {
+  /** Buttons' background, `#RRGGBB`. */
+  color_buttons_primary: string;
+  /** Buttons' text; the one readable on `color_buttons_primary` when absent. */
+  color_buttons_primary_text?: string | null;
+  /** Secondary text and fine print. */
+  color_accent: string;
+  color_error: string;
+  /** Background of the product column. */
+  color_product_info_bg: string;
+  /** Background of the payment form column. */
+  color_form_bg: string;
+  /** Background of the full-screen page. */
+  color_page_bg: string;
+  /** A font family name. */
+  font: string;
+  shapes: "default" | "rectangle" | "rounded" | "pill";
+  show_product_description: boolean;
 }
 
 /**
@@ -31,6 +63,8 @@ export interface PurchasesConfig {
   appUserId: string;
   httpConfig?: HttpConfig;
   flags?: FlagsConfig;
+  /** Replaces parts of the branding's appearance in every checkout of this instance (a purchase's own override wins). */
+  brandingAppearanceOverride?: Partial<BrandingAppearance>;
   /** Replaces parts of the environment (fetch, clock, timers, Stripe loader); for tests and unusual hosts. */
   environment?: Partial<PurchasesEnvironment>;
 }
@@ -43,6 +77,7 @@ export interface ResolvedConfig {
   baseUrl: string;
   additionalHeaders: Readonly<Record<string, string>>;
   flags: Required<FlagsConfig>;
+  brandingAppearanceOverride: Partial<BrandingAppearance> | null;
 }
 
 /** What an API key is for, from its prefix. */
@@ -55,4 +90,5 @@ export const DEFAULT_FLAGS: Required<FlagsConfig> = {
   autoCollectUTMAsMetadata: true,
   collectAnalyticsEvents: true,
   allowPaddleAPIKey: false,
+  hideBackButton: false,
 };

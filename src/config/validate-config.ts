@@ -9,6 +9,7 @@ import {
   type PurchasesConfig,
   type ResolvedConfig,
 } from "./purchases-config";
+import { validateBrandingAppearance } from "./validate-params";
 
 const INVALID_API_KEY_MESSAGE = "Invalid API key. Use your Web Billing API key.";
 
@@ -152,5 +153,16 @@ export function resolveConfig(config: PurchasesConfig): ResolvedConfig {
   const flags = validateFlags(config.flags);
   const apiKeyKind = validateApiKey(config.apiKey, flags);
   const appUserId = validateAppUserId(config.appUserId);
-  return { apiKey: config.apiKey, apiKeyKind, appUserId, ...validateHttpConfig(config.httpConfig), flags };
+  const brandingAppearanceOverride = validateBrandingAppearance(
+    "brandingAppearanceOverride",
+    config.brandingAppearanceOverride,
+  );
+  return {
+    apiKey: config.apiKey,
+    apiKeyKind,
+    appUserId,
+    ...validateHttpConfig(config.httpConfig),
+    flags,
+    brandingAppearanceOverride,
+  };
 }

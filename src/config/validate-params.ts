@@ -4,65 +4,37 @@
 import { ErrorCode } from "../errors/error-code";
 import { PurchasesError } from "../errors/purchases-error";
 
-const invalid = (message: string) => new PurchasesError(ErrorCode.ConfigurationError, message);
+/** A ConfigurationError saying `message`. */
+export const invalid = (message: string) => new PurchasesError(ErrorCode.ConfigurationError, message);
 
-/** The part of a purchase option the checks compare. */
-interface OptionShape {
-  readonly id: string;
+/** The names of `BrandingAppearance`. */
+const APPEARANCE_NAMES =
+  /^(color_(buttons_primary(_text)?|accent|error|product_info_bg|form_bg|page_bg)|font|shapes|show_product_description)$/;
+
+function isAppearanceValue(name: string, value: unknown): boolean {
+  if (name[0] === "c") return typeof value === "string" && /^#[0-9a-f]{6}$/i.test(value);
+  if (name === "shapes") return /^(default|rectangle|rounded|pill)$/.test(String(value));
+  return typeof value === (name === "font" ? "string" : "boolean");
 }
 
-/** The parts of `PurchaseParams` the checks read. */
-interface PurchaseParamsShape {
-  readonly rcPackage?: {
-    readonly webBillingProduct?: {
-      readonly identifier?: unknown;
-      readonly defaultPurchaseOption?: OptionShape | null;
-      readonly subscriptionOptions?: Readonly<Record<string, OptionShape>> | null;
-    };
-  } | null;
-  readonly purchaseOption?: OptionShape | null;
-  readonly htmlTarget?: unknown;
-  readonly selectedLocale?: unknown;
-  readonly defaultLocale?: unknown;
-  readonly skipSuccessPage?: unknown;
-  readonly nonce?: unknown;
-}
-
-/** The parts of `PresentPaywallParams` the checks read. */
-interface PaywallParamsShape {
-  readonly offering?: { readonly packagesById?: unknown } | null;
-  readonly htmlTarget?: unknown;
-  readonly purchaseHtmlTarget?: unknown;
-  readonly customerEmail?: unknown;
-  readonly selectedLocale?: unknown;
-  readonly colorMode?: unknown;
-  readonly listener?: unknown;
-  readonly nonce?: unknown;
-}
-
-/** The callbacks a paywall takes, directly or through its listener. */
-const PAYWALL_CALLBACKS = [
-  "onBack",
-  "onNavigateToUrl",
-  "onVisitCustomerCenter",
-  "onRestorePurchases",
-  "onPurchaseStarted",
-  "onPurchaseCompleted",
-  "onPurchaseCancelled",
-  "onPurchaseError",
-] as const;
-
-function requireElements(values: Record<string, unknown>): void {
-  for (const [name, value] of Object.entries(values)) {
-    if (value != null && (typeof value !== "object" || (value as { nodeType?: unknown }).nodeType !== 1))
-      throw invalid(`${name} must be an HTML element.`);
+/**
+ * Checks a branding appearance override: an object of `BrandingAppearance` names (colours as `#RRGGBB`), where
+ * null leaves a value as the branding sets it. @returns a copy without the null values, or null when absent.
+ *
+ * @example
+ * validateBrandingAppearance("brandingAppearanceOverride", { shapes: "pill" }); // { shapes: "pill" }
+ */
+export function validateBrandingAppearance(name: string, value: unknown): Record<string, unknown> | null {
+  if (value == null) return null;
+  if (typeof value !== "object" || Array.isArray(value)) throw invalid(`${name} must be an object.`);
+  const override: Record<string, unknown> = {};
+  for (const [key, entry] of Object.entries(value)) {
+    if (!APPEARANCE_NAMES.test(key)) throw invalid(`${name}.${key} is not a branding appearance value.`);
+    if (entry == null) continue;
+    if (!isAppearanceValue(key, entry)) throw invalid(`${name}.${key} has an invalid value.`);
+    override[key] = entry;
   }
-}
-
-function requireStrings(values: Record<string, unknown>): void {
-  for (const [name, value] of Object.entries(values)) {
-    if (value != null && typeof value !== "string") throw invalid(`${name} must be a string.`);
-  }
+  return override;
 }
 
 /** Throws `ConfigurationError` unless `value` is a non-empty string; returns it. */
@@ -105,69 +77,18 @@ export function validateAttributes(attributes: unknown): [string, string | null]
 }
 
 /**
- * Checks `purchase()`'s parameters, `hasWindow` telling whether a checkout can be shown at all.
+ * Checks `trackCustomPaywallImpression()`'s parameters: an optional non-empty `paywallId` and an optional
+ * offering of `getOfferings`.
  *
  * @example
- * validatePurchaseParams(params, Boolean(env.window?.document));
+ * validateCustomPaywallImpressionParams({ paywallId: "spring_sale", offering });
  */
-export function validatePurchaseParams(
-  params: PurchaseParamsShape | null | undefined,
-  hasWindow: boolean,
-): void {
-  if (typeof params !== "object" || params === null) throw invalid("purchase needs an object of parameters.");
-  if (!hasWindow) {
-    throw new PurchasesError(
-      ErrorCode.UnsupportedError,
-      "purchase needs a browser window to show the checkout.",
-    );
-  }
-  const product = params.rcPackage?.webBillingProduct;
-  if (
-    typeof product?.identifier !== "string" ||
-    product.identifier === "" ||
-    !product.defaultPurchaseOption
-  ) {
-    throw new PurchasesError(ErrorCode.PurchaseInvalidError, "Product ID was not set before purchase.");
-  }
-  const options = [product.defaultPurchaseOption, ...Object.values(product.subscriptionOptions ?? {})];
-  const purchaseOption = params.purchaseOption ?? null;
-  if (purchaseOption !== null && !options.some((option) => option.id === purchaseOption?.id)) {
-    throw invalid(`purchaseOption is not an option of the product ${product.identifier}.`);
-  }
-  requireElements({ htmlTarget: params.htmlTarget });
-  const { selectedLocale, defaultLocale, nonce } = params;
-  requireStrings({ selectedLocale, defaultLocale, nonce });
-  if (params.skipSuccessPage !== undefined && typeof params.skipSuccessPage !== "boolean") {
-    throw invalid("skipSuccessPage must be a boolean.");
-  }
-}
-
-/**
- * Checks `presentPaywall()`'s parameters, `hasWindow` telling whether a paywall can be shown at all.
- *
- * @example
- * validatePaywallParams(params, Boolean(env.window?.document));
- */
-export function validatePaywallParams(
-  params: PaywallParamsShape | null | undefined,
-  hasWindow: boolean,
-): void {
+export function validateCustomPaywallImpressionParams(params: unknown): void {
   if (typeof params !== "object" || params === null)
-    throw invalid("presentPaywall needs an object of parameters.");
-  if (!hasWindow)
-    throw new PurchasesError(ErrorCode.UnsupportedError, "presentPaywall needs a browser window.");
-  const { offering, htmlTarget, purchaseHtmlTarget, customerEmail, selectedLocale, colorMode, listener } =
-    params;
-  requireElements({ htmlTarget, purchaseHtmlTarget });
-  requireStrings({ customerEmail, selectedLocale, nonce: params.nonce });
-  if (colorMode != null && colorMode !== "light" && colorMode !== "dark")
-    throw invalid('colorMode must be "light" or "dark".');
-  if (listener != null && typeof listener !== "object") throw invalid("listener must be an object.");
-  const callbacks = { ...(listener as object | null | undefined), ...params } as Record<string, unknown>;
-  for (const name of PAYWALL_CALLBACKS) {
-    if (callbacks[name] != null && typeof callbacks[name] !== "function")
-      throw invalid(`${name} must be a function.`);
-  }
-  if (offering != null && typeof offering?.packagesById !== "object")
+    throw invalid("trackCustomPaywallImpression needs an object of parameters or none.");
+  const { paywallId, offering } = params as { paywallId?: unknown; offering?: unknown };
+  if (paywallId !== undefined && (typeof paywallId !== "string" || paywallId.trim() === ""))
+    throw invalid("paywallId must be a non-empty string.");
+  if (offering != null && typeof (offering as { packagesById?: unknown }).packagesById !== "object")
     throw invalid("offering must be an Offering of getOfferings.");
 }

@@ -1,20 +1,28 @@
 import { ErrorCode } from "./error-code";
 import { PurchasesError } from "./purchases-error";
 
-/** Backend codes (docs/protocol.md) and the public code each maps to. */
+/** Backend codes (docs/protocol.md) and the public code each maps to, as purchases-js maps them. */
 const backendCodeMap: Readonly<Record<number, ErrorCode>> = {
   7000: ErrorCode.ConfigurationError,
   7012: ErrorCode.InvalidEmailError,
   7101: ErrorCode.StoreProblemError,
   7102: ErrorCode.ReceiptAlreadyInUseError,
   7103: ErrorCode.InvalidReceiptError,
+  7104: ErrorCode.UnexpectedBackendResponseError,
   7105: ErrorCode.PurchaseInvalidError,
+  7106: ErrorCode.PurchaseInvalidError,
+  7107: ErrorCode.InvalidCredentialsError,
   7110: ErrorCode.UnexpectedBackendResponseError,
+  7114: ErrorCode.UnexpectedBackendResponseError,
   7220: ErrorCode.InvalidAppUserIdError,
   7224: ErrorCode.InvalidCredentialsError,
   7225: ErrorCode.InvalidCredentialsError,
   7226: ErrorCode.UnexpectedBackendResponseError,
+  7229: ErrorCode.StoreProblemError,
+  7230: ErrorCode.ConfigurationError,
+  7231: ErrorCode.StoreProblemError,
   7232: ErrorCode.IneligibleError,
+  7234: ErrorCode.UnexpectedBackendResponseError,
   7259: ErrorCode.CustomerInfoError,
   7263: ErrorCode.InvalidSubscriberAttributesError,
   7264: ErrorCode.InvalidSubscriberAttributesError,
@@ -22,6 +30,10 @@ const backendCodeMap: Readonly<Record<number, ErrorCode>> = {
   7772: ErrorCode.ProductAlreadyPurchasedError,
   7773: ErrorCode.StoreProblemError,
   7814: ErrorCode.PurchaseInvalidError,
+  7815: ErrorCode.PurchaseInvalidError,
+  7816: ErrorCode.PurchaseInvalidError,
+  7817: ErrorCode.PurchaseInvalidError,
+  7818: ErrorCode.PurchaseInvalidError,
   7834: ErrorCode.InvalidEmailError,
   7877: ErrorCode.PurchaseInvalidError,
   7878: ErrorCode.PurchaseInvalidError,
@@ -30,19 +42,10 @@ const backendCodeMap: Readonly<Record<number, ErrorCode>> = {
   7899: ErrorCode.StoreProblemError,
   7900: ErrorCode.StoreProblemError,
   7901: ErrorCode.StoreProblemError,
+  7967: ErrorCode.InvalidCredentialsError,
+  8172: ErrorCode.StoreProblemError,
+  8174: ErrorCode.StoreProblemError,
 };
-
-/** Backend codes with a name the checkout reacts to. */
-export const BackendErrorCode = {
-  InvalidEmail: 7012,
-  InvalidApiKey: 7225,
-  AlreadySubscribed: 7772,
-  EmailRequired: 7879,
-  NoMxRecords: 7834,
-  TaxServiceNotActive: 7898,
-  InvalidTaxOriginAddress: 7899,
-  MissingRequiredPermission: 7900,
-} as const;
 
 /** @returns the public code for a backend code, or undefined when the code is not one we know. */
 export function errorCodeForBackendCode(backendCode: number): ErrorCode | undefined {

@@ -29,7 +29,8 @@ const ERROR_NAME = "PurchasesError";
  * }
  */
 export class PurchasesError extends Error {
-  override readonly name = ERROR_NAME;
+  /** "PurchasesError", or the name of a subclass (which also ends in "PurchasesError"). */
+  override readonly name: string = ERROR_NAME;
   readonly errorCode: ErrorCode;
   readonly underlyingErrorMessage: string | null;
   readonly extra: PurchasesErrorExtra | undefined;
@@ -46,12 +47,13 @@ export class PurchasesError extends Error {
 
   override toString(): string {
     const underlying = this.underlyingErrorMessage ? ` (${this.underlyingErrorMessage})` : "";
-    return `${ERROR_NAME}(code: ${this.errorCode}): ${this.message}${underlying}`;
+    return `${this.name}(code: ${this.errorCode}): ${this.message}${underlying}`;
   }
 }
 
 /**
- * True for any `PurchasesError`, also one thrown by another copy of the SDK (it checks shape, not class).
+ * True for any `PurchasesError` or subclass, also one thrown by another copy of the SDK (it checks shape, not
+ * class: a name ending in "PurchasesError" and a numeric `errorCode`).
  *
  * @example
  * if (isPurchasesError(e) && e.errorCode === ErrorCode.NetworkError) retryLater();
@@ -59,7 +61,7 @@ export class PurchasesError extends Error {
 export function isPurchasesError(value: unknown): value is PurchasesError {
   return (
     value instanceof Error &&
-    value.name === ERROR_NAME &&
+    value.name.endsWith(ERROR_NAME) &&
     typeof (value as Partial<PurchasesError>).errorCode === "number"
   );
 }

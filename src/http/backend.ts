@@ -2,16 +2,10 @@ import type { HttpClient } from "./http-client";
 import type {
   WireAttribute,
   WireBrandingInfo,
-  WireCalculateTaxesResponse,
-  WireCheckoutCompleteResponse,
-  WireCheckoutStartRequest,
-  WireCheckoutStartResponse,
-  WireCheckoutStatusResponse,
   WireCustomerInfoResponse,
   WireEventsRequest,
   WireOfferingsResponse,
   WireProductsResponse,
-  WireReceiptRequest,
 } from "./wire";
 
 const enc = encodeURIComponent;
@@ -58,58 +52,19 @@ export class Backend {
     });
   }
 
+  /** @returns whether the server made a new customer for `newAppUserId` (it answers 201 then). */
+  async postIdentify(appUserId: string, newAppUserId: string): Promise<boolean> {
+    const { status } = await this.http.requestWithStatus<unknown>({
+      name: "postIdentify",
+      method: "POST",
+      path: "/v1/subscribers/identify",
+      body: { app_user_id: appUserId, new_app_user_id: newAppUserId },
+    });
+    return status === 201;
+  }
+
   getBranding(signal?: AbortSignal): Promise<WireBrandingInfo> {
     return this.http.request({ name: "getBranding", method: "GET", path: "/rcbilling/v1/branding", signal });
-  }
-
-  postCheckoutStart(
-    body: WireCheckoutStartRequest,
-    signal?: AbortSignal,
-  ): Promise<WireCheckoutStartResponse> {
-    return this.http.request({
-      name: "postCheckoutStart",
-      method: "POST",
-      path: "/rcbilling/v1/checkout/start",
-      body,
-      signal,
-    });
-  }
-
-  postCalculateTaxes(
-    operationSessionId: string,
-    body: { country_code?: string; postal_code?: string },
-    signal?: AbortSignal,
-  ): Promise<WireCalculateTaxesResponse> {
-    return this.http.request({
-      name: "postCalculateTaxes",
-      method: "POST",
-      path: `/rcbilling/v1/checkout/${enc(operationSessionId)}/calculate_taxes`,
-      body,
-      signal,
-    });
-  }
-
-  postCheckoutComplete(
-    operationSessionId: string,
-    body: { email?: string },
-    signal?: AbortSignal,
-  ): Promise<WireCheckoutCompleteResponse> {
-    return this.http.request({
-      name: "postCheckoutComplete",
-      method: "POST",
-      path: `/rcbilling/v1/checkout/${enc(operationSessionId)}/complete`,
-      body,
-      signal,
-    });
-  }
-
-  getCheckoutStatus(operationSessionId: string, signal?: AbortSignal): Promise<WireCheckoutStatusResponse> {
-    return this.http.request({
-      name: "getCheckoutStatus",
-      method: "GET",
-      path: `/rcbilling/v1/checkout/${enc(operationSessionId)}`,
-      signal,
-    });
   }
 
   postAttributes(
@@ -124,10 +79,6 @@ export class Backend {
       body: { attributes },
       signal,
     });
-  }
-
-  postReceipt(body: WireReceiptRequest, signal?: AbortSignal): Promise<WireCustomerInfoResponse> {
-    return this.http.request({ name: "postReceipt", method: "POST", path: "/v1/receipts", body, signal });
   }
 
   /** @returns the HTTP status, which the analytics flusher judges (200 and 201 are success). */

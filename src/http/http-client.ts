@@ -22,7 +22,7 @@ export interface HttpClientOptions {
 export interface HttpRequest {
   /** A short name used in error messages ("getOfferings"). */
   name: string;
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "PATCH";
   /** Path starting with "/", already encoded. */
   path: string;
   query?: ReadonlyArray<readonly [string, string]>;

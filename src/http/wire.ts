@@ -46,6 +46,7 @@ export interface WireProductsResponse {
 export interface WirePackage {
   identifier: string;
   platform_product_identifier: string;
+  web_checkout_url?: string | null;
 }
 
 export interface WireOffering {
@@ -54,6 +55,7 @@ export interface WireOffering {
   metadata: Record<string, unknown> | null;
   packages: WirePackage[];
   paywall_components: WirePaywallComponents | null;
+  web_checkout_url?: string | null;
 }
 
 /** The paywall document; the renderer owns its inner shape. */
@@ -75,6 +77,8 @@ export interface WireTargeting {
 /** Settings shared by the offerings' paywalls: colour aliases, whose schemes the paywall renderer reads. */
 export interface WireUiConfig {
   app?: { colors?: Record<string, unknown> | null } | null;
+  /** Defaults of the paywalls' custom variables, by name: `{ default_value }`. */
+  custom_variables?: Record<string, unknown> | null;
 }
 
 export interface WireOfferingsResponse {
@@ -106,6 +110,11 @@ export interface WireSubscription {
   ownership_type?: string | null;
   store_transaction_id?: string | null;
   management_url?: string | null;
+  product_plan_identifier?: string | null;
+  display_name?: string | null;
+  auto_resume_date?: string | null;
+  /** What was paid for the period, in whole units of the currency (9.99), not micros. */
+  price?: { amount: number; currency: string } | null;
 }
 
 export interface WireNonSubscriptionTransaction {
@@ -135,6 +144,8 @@ export interface WireCustomerInfoResponse {
 
 export interface WireBrandingAppearance {
   color_buttons_primary?: string | null;
+  /** The primary button's text colour; picked for contrast when absent. */
+  color_buttons_primary_text?: string | null;
   color_accent?: string | null;
   color_error?: string | null;
   color_product_info_bg?: string | null;
@@ -204,6 +215,17 @@ export interface WireTaxBreakdownItem {
   country?: string;
 }
 
+/** A promotion code taken off a checkout's price (`applied_discounts`). */
+export interface WireAppliedDiscount {
+  identifier: string;
+  display_name: string | null;
+  discount_code: string | null;
+  discounted_amount_in_micros: number;
+  percentage: number | null;
+  duration_mode?: string;
+  time_window?: string | null;
+}
+
 export interface WireCalculateTaxesResponse {
   operation_session_id: string;
   currency: string;
@@ -211,6 +233,9 @@ export interface WireCalculateTaxesResponse {
   total_amount_in_micros: number;
   tax_amount_in_micros: number;
   total_excluding_tax_in_micros: number;
+  /** The price before a discount; `total_excluding_tax_in_micros` when absent. */
+  original_amount_in_micros?: number;
+  applied_discounts?: WireAppliedDiscount[];
   pricing_phases: { base: { tax_breakdown: WireTaxBreakdownItem[] } };
   gateway_params?: { elements_configuration?: WireElementsConfiguration };
   failed_reason?: string | null;
@@ -229,7 +254,7 @@ export interface WireOperation {
   store_transaction_identifier?: string;
   product_identifier?: string;
   purchase_date?: string;
-  redemption_info?: { redeem_url: string } | null;
+  redemption_info?: { redeem_url: string; redeem_url_redirect?: string | null } | null;
   error?: { code: number; message: string } | null;
 }
 
@@ -265,4 +290,17 @@ export interface WireEvent {
 
 export interface WireEventsRequest {
   events: WireEvent[];
+}
+
+export interface WireVirtualCurrency {
+  balance: number;
+  code: string;
+  name: string;
+  /** The billing server always sends it (null when unset); the hosted service leaves it out when unset. */
+  description?: string | null;
+}
+
+/** `GET /v1/subscribers/{app_user_id}/virtual_currencies`: every currency of the project, keyed by code. */
+export interface WireVirtualCurrenciesResponse {
+  virtual_currencies: Record<string, WireVirtualCurrency>;
 }

@@ -5,6 +5,7 @@ import type {
 } from "../http/wire";
 import { ErrorCode } from "../errors/error-code";
 import { PurchasesError } from "../errors/purchases-error";
+import { toPrice } from "./price";
 import type {
   CustomerInfo,
   EntitlementInfo,
@@ -59,13 +60,21 @@ function toSubscriptionInfo(
   productIdentifier: string,
   s: WireSubscription,
   isActive: (expiration: Date | null) => boolean,
+  locale: string,
 ): SubscriptionInfo {
+  const paid = s.price;
   const store = oneOf(s.store, STORES, "unknown");
   const expiresDate = dateOrNull(s.expires_date);
   const unsubscribeDetectedAt = dateOrNull(s.unsubscribe_detected_at);
   const billingIssuesDetectedAt = dateOrNull(s.billing_issues_detected_at);
   return {
     productIdentifier,
+    productPlanIdentifier: s.product_plan_identifier ?? null,
+    displayName: s.display_name ?? null,
+    // The wire sends whole units (9.99); micros are rounded so that float error does not leave 9989999.
+    price: paid ? toPrice(Math.round(paid.amount * 1e6), paid.currency, locale) : null,
+    managementURL: s.management_url ?? null,
+    autoResumeDate: dateOrNull(s.auto_resume_date),
     purchaseDate: new Date(s.purchase_date),
     originalPurchaseDate: dateOrNull(s.original_purchase_date),
     expiresDate,
@@ -89,7 +98,7 @@ function toSubscriptionInfo(
  * that a wrong client clock cannot grant or revoke access. An entitlement or subscription is active when it
  * has no expiry or expires after that instant; it will renew unless it is promotional, has no expiry, or an
  * unsubscribe or billing issue was detected. An entitlement to a non-subscription product is always active
- * and never renews.
+ * and never renews. A subscription's paid price is formatted in `locale`.
  *
  * @throws PurchasesError `CustomerInfoError` when an entitlement's product is in neither the subscriptions
  *   nor the non-subscriptions.
@@ -97,7 +106,11 @@ function toSubscriptionInfo(
  * const info = toCustomerInfo(wire, wire.request_date_ms + (performance.now() - receivedAt));
  * info.entitlements.active.premium?.willRenew; // true
  */
-export function toCustomerInfo(wire: WireCustomerInfoResponse, serverNowMs: number): CustomerInfo {
+export function toCustomerInfo(
+  wire: WireCustomerInfoResponse,
+  serverNowMs: number,
+  locale = "en-US",
+): CustomerInfo {
   const subscriber = wire.subscriber;
   const isActive = (expiration: Date | null) => expiration === null || expiration.getTime() > serverNowMs;
 
@@ -106,7 +119,7 @@ export function toCustomerInfo(wire: WireCustomerInfoResponse, serverNowMs: numb
   const allPurchaseDatesByProduct: Record<string, Date | null> = {};
   const activeSubscriptions = new Set<string>();
   for (const [productIdentifier, wireSubscription] of Object.entries(subscriber.subscriptions)) {
-    const subscription = toSubscriptionInfo(productIdentifier, wireSubscription, isActive);
+    const subscription = toSubscriptionInfo(productIdentifier, wireSubscription, isActive, locale);
     subscriptionsByProductIdentifier[productIdentifier] = subscription;
     allExpirationDatesByProduct[productIdentifier] = subscription.expiresDate;
     allPurchaseDatesByProduct[productIdentifier] = subscription.purchaseDate;

@@ -32,7 +32,8 @@ function toOffering(
     targetingContext,
   };
   const availablePackages: Package[] = [];
-  for (const { identifier, platform_product_identifier: productId } of wire.packages) {
+  for (const wirePackage of wire.packages) {
+    const { identifier, platform_product_identifier: productId } = wirePackage;
     const wireProduct = productsById.get(productId);
     const product = wireProduct ? toProduct(wireProduct, context, locale) : null;
     if (product) {
@@ -40,6 +41,9 @@ function toOffering(
         identifier,
         packageType: packageTypeFromIdentifier(identifier),
         webBillingProduct: product,
+        rcBillingProduct: product,
+        // An absent or empty URL is null: the backend has no such page.
+        webCheckoutURL: wirePackage.web_checkout_url || null,
       });
     } else if (!wireProduct) {
       Logger.debug(
@@ -63,7 +67,9 @@ function toOffering(
     twoMonth: slot(PackageType.TwoMonth),
     monthly: slot(PackageType.Monthly),
     weekly: slot(PackageType.Weekly),
+    hasPaywall: wire.paywall_components != null,
     paywallComponents: wire.paywall_components ?? null,
+    webCheckoutURL: wire.web_checkout_url || null,
   };
 }
 
@@ -74,7 +80,7 @@ function toOffering(
  *
  * @example
  * const offerings = toOfferings(wire, products.product_details, { locale: "en-ZA", placementIdentifier: null });
- * offerings.current?.monthly?.webBillingProduct.currentPrice.formattedPrice; // "R 99,00"
+ * offerings.current?.monthly?.webBillingProduct.price.formattedPrice; // "R 99,00"
  */
 export function toOfferings(
   wire: WireOfferingsResponse,

@@ -1,4 +1,4 @@
-import { periodInDays } from "./period";
+import { unitsInPeriod } from "./period";
 import type { Period, PeriodUnit, Price } from "./types";
 
 /** ISO 4217 currencies without minor units (docs/checkout.md): their micros are divided by 1,000,000. */
@@ -44,6 +44,11 @@ export function formatPrice(amountMicros: number, currency: string, locale: stri
   return `${currency} ${value}`;
 }
 
+/** Micros in one minor unit of `currency`: 10,000 (a cent), or 1,000,000 for {@link ZERO_DECIMAL_CURRENCIES}. */
+function microsPerMinorUnit(currency: string): number {
+  return ZERO_DECIMAL_CURRENCIES.includes(currency.toUpperCase()) ? 1_000_000 : 10_000;
+}
+
 /**
  * Builds a {@link Price} from micros. `amount` is in minor units: micros / 10,000 (cents), or micros /
  * 1,000,000 for {@link ZERO_DECIMAL_CURRENCIES}, rounded to a whole unit.
@@ -53,9 +58,8 @@ export function formatPrice(amountMicros: number, currency: string, locale: stri
  * toPrice(1_500_000_000, "JPY", "ja-JP").amount; // 1500
  */
 export function toPrice(amountMicros: number, currency: string, locale: string): Price {
-  const divisor = ZERO_DECIMAL_CURRENCIES.includes(currency.toUpperCase()) ? 1_000_000 : 10_000;
   return {
-    amount: Math.round(amountMicros / divisor),
+    amount: Math.round(amountMicros / microsPerMinorUnit(currency)),
     amountMicros,
     currency,
     formattedPrice: formatPrice(amountMicros, currency, locale),
@@ -63,14 +67,17 @@ export function toPrice(amountMicros: number, currency: string, locale: string):
 }
 
 /**
- * What `price`, charged every `period`, comes to over one `unit`, using the nominal day counts of
- * {@link periodInDays} (price per month = price × 30 / period days). Micros are rounded to a whole micro.
+ * What `price`, charged every `period`, comes to over one `unit` (the rule of {@link unitsInPeriod}: a yearly
+ * price / 12 is its monthly price), cut down to a whole minor unit (cent, or yen) as purchases-js does: $119.99 a
+ * year is $9.99 a month, never a rounded-up $10.00.
  *
  * @example
- * pricePerUnit(toPrice(29_000_000, "ZAR", "en-ZA"), { number: 1, unit: PeriodUnit.Week }, PeriodUnit.Month, "en-ZA")
- *   .amountMicros; // 124285714
+ * pricePerUnit(toPrice(119_990_000, "USD", "en-US"), { number: 1, unit: PeriodUnit.Year }, PeriodUnit.Month, "en-US")
+ *   .formattedPrice; // "$9.99"
  */
 export function pricePerUnit(price: Price, period: Period, unit: PeriodUnit, locale: string): Price {
-  const days = periodInDays({ number: 1, unit });
-  return toPrice(Math.round((price.amountMicros * days) / periodInDays(period)), price.currency, locale);
+  const step = microsPerMinorUnit(price.currency);
+  // Rounding to a millionth of a step first absorbs float error: $120 a year stays $10.00 a month, not $9.99.
+  const steps = Math.floor(Math.round((price.amountMicros / unitsInPeriod(period, unit) / step) * 1e6) / 1e6);
+  return toPrice(steps * step, price.currency, locale);
 }

@@ -35,7 +35,7 @@ function toSubscriptionOption(
  *
  * @example
  * const product = toProduct(wire, { offeringIdentifier: "default", placementIdentifier: null, targetingContext: null }, "en-ZA");
- * product?.currentPrice.formattedPrice; // "R 99,00"
+ * product?.price.formattedPrice; // "R 99,00"
  */
 export function toProduct(
   wire: WireProductDetails,
@@ -72,6 +72,8 @@ export function toProduct(
   }
 
   const base = defaultSubscriptionOption?.base ?? null;
+  // A valid subscription option always has a base price.
+  const price = base ? base.price! : defaultNonSubscriptionOption!.basePrice;
   return {
     identifier: wire.identifier,
     displayName: wire.title,
@@ -79,8 +81,8 @@ export function toProduct(
     description: wire.description,
     // The enum's values are the wire's product types.
     productType: wire.product_type as ProductType,
-    // A valid subscription option always has a base price.
-    currentPrice: base ? base.price! : defaultNonSubscriptionOption!.basePrice,
+    price,
+    currentPrice: price,
     normalPeriodDuration: base?.periodDuration ?? null,
     period: base?.period ?? null,
     presentedOfferingIdentifier: context.offeringIdentifier,

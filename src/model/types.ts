@@ -94,6 +94,12 @@ export interface Product {
   readonly title: string;
   readonly description: string | null;
   readonly productType: ProductType;
+  /** The base price of the default subscription option, or the price of a one-time product. */
+  readonly price: Price;
+  /**
+   * The same value as {@link Product.price}, under its older name.
+   * @deprecated Use {@link Product.price}.
+   */
   readonly currentPrice: Price;
   /** ISO duration of the base period, null for one-time products. */
   readonly normalPeriodDuration: string | null;
@@ -113,6 +119,13 @@ export interface Package {
   readonly identifier: string;
   readonly packageType: PackageType;
   readonly webBillingProduct: Product;
+  /**
+   * The same product as {@link Package.webBillingProduct}, under its older name.
+   * @deprecated Use {@link Package.webBillingProduct}.
+   */
+  readonly rcBillingProduct: Product;
+  /** A hosted page that sells this package without the SDK, when the backend has one; else null. */
+  readonly webCheckoutURL: string | null;
 }
 
 /** The server-driven paywall document attached to an offering. */
@@ -135,8 +148,27 @@ export interface Offering {
   readonly twoMonth: Package | null;
   readonly monthly: Package | null;
   readonly weekly: Package | null;
+  /** Whether the offering has a paywall to show (`presentPaywall`). */
+  readonly hasPaywall: boolean;
   readonly paywallComponents: PaywallData | null;
+  /** A hosted page that sells this offering without the SDK, when the backend has one; else null. */
+  readonly webCheckoutURL: string | null;
 }
+
+/**
+ * Names `getOfferings` accepts as `offeringIdentifier` besides an offering's own identifier (a plain object, not
+ * a TypeScript enum, so that bundlers drop it when unused).
+ *
+ * @example
+ * const { current } = await purchases.getOfferings({ offeringIdentifier: OfferingKeyword.Current });
+ */
+export const OfferingKeyword = {
+  /** The project's current offering, whatever its identifier. */
+  Current: "current",
+} as const;
+
+/** One of the {@link OfferingKeyword} names. */
+export type OfferingKeyword = (typeof OfferingKeyword)[keyof typeof OfferingKeyword];
 
 /** Every offering of the project, and the current one. */
 export interface Offerings {
@@ -199,6 +231,16 @@ export interface NonSubscriptionTransaction {
 /** A subscription of the customer. */
 export interface SubscriptionInfo {
   readonly productIdentifier: string;
+  /** The purchase option (plan) that was bought, when the backend names it. */
+  readonly productPlanIdentifier: string | null;
+  /** The product's name as the catalogue shows it, when the backend sends it. */
+  readonly displayName: string | null;
+  /** What the customer paid for the current period, when the backend sends it. */
+  readonly price: Price | null;
+  /** Where the customer manages this subscription, when the backend has such a page. */
+  readonly managementURL: string | null;
+  /** When a paused subscription resumes by itself; null unless it is paused. */
+  readonly autoResumeDate: Date | null;
   readonly purchaseDate: Date;
   readonly originalPurchaseDate: Date | null;
   readonly expiresDate: Date | null;
@@ -233,6 +275,8 @@ export interface CustomerInfo {
 /** Where a redeemable purchase can be redeemed (anonymous web purchases). */
 export interface RedemptionInfo {
   readonly redeemUrl: string;
+  /** An https address that redirects to {@link RedemptionInfo.redeemUrl}, for QR codes and plain browsers. */
+  readonly redeemUrlRedirect?: string | null;
 }
 
 /** The store's record of a completed purchase. */
@@ -248,4 +292,6 @@ export interface PurchaseResult {
   readonly redemptionInfo: RedemptionInfo | null;
   readonly operationSessionId: string | null;
   readonly storeTransaction: StoreTransaction | null;
+  /** The email the purchase was made with, when the SDK knows it. */
+  readonly customerEmail?: string;
 }

@@ -26,6 +26,8 @@ export const PAYWALL_CSS = `
 .pw-pwl-timeline{list-style:none;display:flex;flex-direction:column}
 .pw-pwl-item{position:relative;display:flex;align-items:flex-start}
 .pw-pwl-icon{flex:none;display:grid;place-items:center;width:28px;height:28px;border-radius:50%}
+.pw-pwl-icon-mask{width:100%;height:100%;mask-size:contain;mask-position:center;mask-repeat:no-repeat;-webkit-mask-size:contain;-webkit-mask-position:center;-webkit-mask-repeat:no-repeat}
+.pw-pwl-error{margin:8px 16px;padding:8px 12px;border-radius:8px;background:#FDECEC;color:#8A1010}
 .pw-pwl-connector{position:absolute;top:28px;inset-inline-start:13px}
 .pw-pwl-texts{display:flex;flex-direction:column}
 @media (prefers-reduced-motion:reduce){.pw-paywall *{transition:none!important;animation:none!important}}

@@ -102,6 +102,8 @@ export interface WireOverride<P> {
 }
 
 interface WireComponentBase<P> {
+  /** False hides the component. */
+  readonly visible?: boolean | null;
   readonly overrides?: readonly WireOverride<P>[] | null;
   /** Used instead of this component by a renderer that does not know its type. */
   readonly fallback?: WireComponent | null;
@@ -126,10 +128,15 @@ export interface WireDimension {
   readonly distribution?: WireDistribution;
 }
 
+/**
+ * A badge on a stack: its own stack (`stack`, as purchases-js reads it) or, in the first format, one text
+ * (`text_lid` with padding, shape and colours).
+ */
 export interface WireBadge {
-  readonly style: "overlay" | "edge_to_edge";
+  readonly style: "overlay" | "edge_to_edge" | "nested";
   readonly alignment?: WireAlignment;
-  readonly text_lid: string;
+  readonly stack?: WireStack | null;
+  readonly text_lid?: string;
   readonly padding?: WireSpacing | null;
   readonly shape?: WireShape | null;
   readonly background_color?: WireColorScheme | null;
@@ -211,14 +218,38 @@ export interface WireFooter extends WireComponentBase<WireStackProperties> {
   readonly stack: WireStack;
 }
 
+export interface WireIconProperties extends WireCommonProperties {
+  /** The icon's name in the icon set (`lock`, `star`); a glyph stands in when its image cannot be shown. */
+  readonly icon_name?: string;
+  /** The folder of the icon's images: an https URL, or a `data:image/` URL that holds the image itself. */
+  readonly base_url?: string;
+  readonly formats?: { readonly webp?: string; readonly svg?: string; readonly png?: string } | null;
+  readonly color?: WireColorScheme | null;
+  readonly icon_background?: {
+    readonly color?: WireColorScheme | null;
+    readonly shape?: WireShape | null;
+    readonly border?: WireBorder | null;
+    readonly shadow?: WireShadow | null;
+  } | null;
+}
+
+/** An icon: the image at `base_url/formats.webp` used as a mask, painted in `color`. */
+export interface WireIcon extends WireIconProperties, WireComponentBase<WireIconProperties> {
+  readonly type: "icon";
+}
+
+/** A timeline item's icon in the first format: a name and colours. */
+export interface WireLegacyTimelineIcon {
+  readonly type?: undefined;
+  readonly name: string;
+  readonly color?: WireColorScheme | null;
+  readonly background_color?: WireColorScheme | null;
+}
+
 export interface WireTimelineItem {
   readonly title: WireText;
   readonly description?: WireText | null;
-  readonly icon: {
-    readonly name: string;
-    readonly color?: WireColorScheme | null;
-    readonly background_color?: WireColorScheme | null;
-  };
+  readonly icon: WireIcon | WireLegacyTimelineIcon;
   readonly connector?: { readonly width?: number; readonly color?: WireColorScheme | null } | null;
 }
 
@@ -242,10 +273,14 @@ export type WireComponent =
   | WirePurchaseButton
   | WirePackageComponent
   | WireFooter
-  | WireTimeline;
+  | WireTimeline
+  | WireIcon;
 
 /** `paywall_components` of an offering (docs/protocol.md "Paywall configuration"). */
 export interface WirePaywallDocument {
+  /** The paywall's id, which its analytics events carry. */
+  readonly id?: string | null;
+  readonly revision?: number | null;
   readonly default_locale: string;
   readonly components_config: {
     readonly base: {
@@ -260,3 +295,8 @@ export interface WirePaywallDocument {
 
 /** The colour aliases of the offerings response's `ui_config.app.colors`. */
 export type WireColorAliases = Readonly<Record<string, WireColorScheme>>;
+
+/** The defaults of custom variables in the offerings response's `ui_config.custom_variables`. */
+export type WireCustomVariableDefaults = Readonly<
+  Record<string, { readonly default_value?: string | number | boolean }>
+>;

@@ -20,6 +20,7 @@ import type {
   WireText,
   WireTimeline,
 } from "./paywall-document";
+import { Icon } from "./paywall-icon";
 import type { Localize } from "./paywall-localizations";
 import { renderMarkup } from "./paywall-markup";
 import { substituteVariables, type PaywallVariables } from "./paywall-variables";
@@ -32,6 +33,12 @@ export interface PaywallViewModel {
   readonly dir: "ltr" | "rtl";
   readonly localize: Localize;
   readonly variables: Readonly<Record<string, PaywallVariables>>;
+  /** The values of `{{ custom.* }}`: the app's custom variables over the paywall settings' defaults. */
+  readonly custom: PaywallVariables;
+  /** Buttons that go back are not shown. */
+  readonly hideBackButtons: boolean;
+  /** The last purchase's failure, shown until the next purchase starts. */
+  readonly error: string | null;
   /** The ids of packages the offering has; package components of others are not shown. */
   readonly available: ReadonlySet<string>;
   readonly selectedPackageId: string | null;
@@ -134,7 +141,7 @@ function Text({ vm, scope, component }: { vm: PaywallViewModel; scope: Scope; co
       id={isTitle ? vm.titleId : undefined}
       tabIndex={isTitle ? -1 : undefined}
     >
-      {renderMarkup(vm.localize(text.text_lid ?? ""), (s) => substituteVariables(s, variables))}
+      {renderMarkup(vm.localize(text.text_lid ?? ""), (s) => substituteVariables(s, variables, vm.custom))}
     </p>
   );
 }
@@ -165,15 +172,6 @@ function Image({ vm, scope, component }: { vm: PaywallViewModel; scope: Scope; c
   );
 }
 
-const ICONS: Readonly<Record<string, string>> = {
-  check: "✓",
-  star: "★",
-  lock: "🔒",
-  bell: "🔔",
-  crown: "👑",
-  heart: "♥",
-};
-
 function Timeline({ vm, scope, component }: { vm: PaywallViewModel; scope: Scope; component: WireTimeline }) {
   const timeline = withOverrides(
     component,
@@ -187,21 +185,10 @@ function Timeline({ vm, scope, component }: { vm: PaywallViewModel; scope: Scope
     <ol class="pw-pwl-timeline" style={{ ...style, gap: px(timeline.item_spacing, 16) }}>
       {timeline.items.map((item, i) => {
         const last = i === timeline.items.length - 1;
-        const iconColor = solidColorCss(item.icon.color, vm.mode, vm.aliases);
-        const iconBackground = colorCss(item.icon.background_color, vm.mode, vm.aliases);
         const connectorColor = solidColorCss(item.connector?.color, vm.mode, vm.aliases);
         return (
           <li class="pw-pwl-item" style={{ columnGap: px(timeline.column_gutter, 12) }}>
-            <span
-              class="pw-pwl-icon"
-              aria-hidden="true"
-              style={{
-                ...(iconColor ? { color: iconColor } : {}),
-                ...(iconBackground ? { background: iconBackground } : {}),
-              }}
-            >
-              {ICONS[item.icon.name] ?? "•"}
-            </span>
+            <Icon icon={item.icon} ctx={styleContext(vm, inner)} />
             {item.connector && !last && (
               <span
                 class="pw-pwl-connector"
@@ -235,6 +222,14 @@ const BADGE_POSITION: Readonly<Record<string, Style>> = {
 
 function Badge({ vm, scope, stack }: { vm: PaywallViewModel; scope: Scope; stack: WireStack }) {
   const badge = stack.badge!;
+  const alignment: WireAlignment = badge.alignment ?? "top";
+  if (badge.stack) {
+    return (
+      <span class="pw-pwl-badge" style={BADGE_POSITION[alignment] ?? BADGE_POSITION.top!}>
+        <StackBox vm={vm} scope={scope} stack={badge.stack} />
+      </span>
+    );
+  }
   const ctx = styleContext(vm, scope);
   const style = commonStyle(
     { padding: badge.padding, shape: badge.shape, background_color: badge.background_color },
@@ -242,7 +237,6 @@ function Badge({ vm, scope, stack }: { vm: PaywallViewModel; scope: Scope; stack
   );
   const color = solidColorCss(badge.color, vm.mode, vm.aliases);
   if (color) style.color = color;
-  const alignment: WireAlignment = badge.alignment ?? "top";
   const variables = vm.variables[scope.packageId ?? vm.selectedPackageId ?? ""] ?? {};
   const position =
     badge.style === "edge_to_edge"
@@ -258,7 +252,7 @@ function Badge({ vm, scope, stack }: { vm: PaywallViewModel; scope: Scope; stack
       class={`pw-pwl-badge pw-pwl-badge-${badge.style === "edge_to_edge" ? "edge" : "overlay"}`}
       style={{ ...style, ...position }}
     >
-      {renderMarkup(vm.localize(badge.text_lid), (s) => substituteVariables(s, variables))}
+      {renderMarkup(vm.localize(badge.text_lid ?? ""), (s) => substituteVariables(s, variables, vm.custom))}
     </span>
   );
 }
@@ -294,7 +288,9 @@ function StackBox({
   return (
     <Tag class={className} style={style} {...(props as object)}>
       {children}
-      {own.badge && typeof own.badge.text_lid === "string" && <Badge vm={vm} scope={scope} stack={own} />}
+      {own.badge && (own.badge.stack || typeof own.badge.text_lid === "string") && (
+        <Badge vm={vm} scope={scope} stack={own} />
+      )}
     </Tag>
   );
 }
@@ -323,6 +319,7 @@ export function Component({
   scope: Scope;
   component: WireComponent;
 }) {
+  if (component.visible === false) return null;
   switch (component.type) {
     case "stack":
       return <StackBox vm={vm} scope={scope} stack={component} />;
@@ -332,9 +329,12 @@ export function Component({
       return <Image vm={vm} scope={scope} component={component} />;
     case "timeline":
       return <Timeline vm={vm} scope={scope} component={component} />;
+    case "icon":
+      return <Icon icon={component} ctx={styleContext(vm, scope)} />;
     case "button":
     case "purchase_button": {
       const action: WireAction = component.type === "button" ? component.action : { type: "purchase" };
+      if (action.type === "navigate_back" && vm.hideBackButtons) return null;
       return (
         <StackBox
           vm={vm}
@@ -388,6 +388,11 @@ export function PaywallView({ vm }: { vm: PaywallViewModel }) {
   const background = backgroundCss(base.background, styleContext(vm, scope));
   return (
     <div class="pw-pwl" style={background ? { background } : {}}>
+      {vm.error && (
+        <p class="pw-pwl-error" role="alert">
+          {vm.error}
+        </p>
+      )}
       <div class="pw-pwl-main">
         <StackBox vm={vm} scope={scope} stack={base.stack} />
       </div>

@@ -8,7 +8,17 @@ import type {
   WireTimelineItem,
 } from "./paywall-document";
 
-const KNOWN = ["stack", "text", "image", "button", "purchase_button", "package", "footer", "timeline"];
+const KNOWN = [
+  "stack",
+  "text",
+  "image",
+  "button",
+  "purchase_button",
+  "package",
+  "footer",
+  "timeline",
+  "icon",
+];
 const ACTIONS = ["navigate_back", "restore_purchases", "purchase", "select_package", "navigate_to"];
 
 const invalid = (message: string) =>
@@ -51,6 +61,10 @@ export function resolveComponent(value: unknown, path: string): WireComponent {
       return {
         ...component,
         components: component.components.map((c, i) => resolveComponent(c, `${path}.components[${i}]`)),
+        badge:
+          component.badge?.stack != null
+            ? { ...component.badge, stack: resolveStack(component.badge.stack, `${path}.badge.stack`) }
+            : component.badge,
       };
     case "text":
       if (typeof component.text_lid !== "string") throw invalid(`${path}.text_lid must be a string.`);
@@ -59,6 +73,8 @@ export function resolveComponent(value: unknown, path: string): WireComponent {
       if (!isObject(component.source) || !isObject(component.source.light))
         throw invalid(`${path}.source needs a light image.`);
       return component;
+    case "icon":
+      return component;
     case "timeline":
       if (!Array.isArray(component.items)) throw invalid(`${path}.items must be a list.`);
       return {
@@ -66,8 +82,11 @@ export function resolveComponent(value: unknown, path: string): WireComponent {
         items: component.items.map((item: WireTimelineItem, i) => {
           const at = `${path}.items[${i}]`;
           if (!isObject(item) || !isObject(item.icon)) throw invalid(`${at} needs an icon.`);
+          const icon = item.icon.type === undefined ? item.icon : resolveComponent(item.icon, `${at}.icon`);
+          if (icon.type !== undefined && icon.type !== "icon") throw invalid(`${at}.icon must be an icon.`);
           return {
             ...item,
+            icon,
             title: resolveText(item.title, `${at}.title`),
             description: item.description == null ? null : resolveText(item.description, `${at}.description`),
           };

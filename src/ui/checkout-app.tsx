@@ -234,7 +234,11 @@ export function CheckoutApp({ session, mount, onDismissHandler, onFinish }: Chec
   return (
     <div class={wide ? "pw-checkout pw-wide" : "pw-checkout"}>
       {session.sandbox && <SandboxBanner t={t} />}
-      <Header t={t} branding={branding} onClose={mount.fullscreen ? close : null} />
+      <Header
+        t={t}
+        branding={branding}
+        onClose={mount.fullscreen && !session.hideBackButton ? close : null}
+      />
       {body}
     </div>
   );

@@ -1,5 +1,5 @@
 import type { TaxFailureKind } from "../checkout/tax-failure";
-import { BackendErrorCode } from "../errors/backend-error";
+import { BackendErrorCode } from "../errors/backend-error-code";
 import { ErrorCode } from "../errors/error-code";
 import type { PurchasesError } from "../errors/purchases-error";
 import { ProductType } from "../model/types";

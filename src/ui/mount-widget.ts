@@ -10,8 +10,10 @@ const openIds: string[] = [];
 /** Where and how the widget is shown. */
 export interface MountOptions {
   readonly win: Window;
-  /** The host element of an embedded widget; null for a full-screen one appended to the body. */
+  /** The host element of an embedded widget; null for a full-screen one. */
   readonly htmlTarget: HTMLElement | null;
+  /** Where a full-screen widget is put (a `#rcb-ui-root` of the page); the body when absent. */
+  readonly fullscreenParent?: HTMLElement | null;
   readonly css: string;
   /** An extra class of the root ("pw-test-store"). */
   readonly variant: string;
@@ -81,7 +83,7 @@ export function mountWidget(options: MountOptions): WidgetMount {
   root.lang = options.lang;
   root.dir = options.dir;
   for (const [name, value] of Object.entries(options.variables)) root.style.setProperty(name, value);
-  (htmlTarget ?? doc.body).appendChild(root);
+  (htmlTarget ?? options.fullscreenParent ?? doc.body).appendChild(root);
   if (fullscreen) doc.body.style.overflow = "hidden";
 
   const focusables = () =>

@@ -11,7 +11,9 @@ import type { ProductTexts, PurchasePlan } from "./product-texts";
 import type { ActiveSession } from "./purchase-session";
 import type { PriceBreakdown } from "../checkout/price-breakdown";
 import type { TaxAddress } from "../checkout/tax-calculator";
+import { DiscountCodeField } from "./discount-code-field";
 import { useCheckoutTax } from "./use-checkout-tax";
+import { useDiscountCode, type DiscountCodeState } from "./use-discount-code";
 import { usePaymentSubmit } from "./use-payment-submit";
 import { useStripeForm, type StripeFormState } from "./use-stripe-form";
 
@@ -97,6 +99,7 @@ export function PaymentEntry(props: PaymentEntryProps) {
 
   const payment = usePaymentSubmit({ session, checkout, tax, stripe, fail, onPurchased: props.onPurchased });
   const { submitting } = payment;
+  const discount = useDiscountCode({ session, tax, fail });
 
   const emailMessage =
     email.touched && !email.complete ? t.t(email.value === "" ? "email.required" : "email.invalid") : null;
@@ -119,7 +122,8 @@ export function PaymentEntry(props: PaymentEntryProps) {
       emailMessage={emailMessage}
       stripe={stripe}
       submitting={submitting}
-      enabled={payment.enabled}
+      discount={discount}
+      enabled={payment.enabled && !discount.applying}
       payLabel={submitting ? t.t("pay.processing") : t.t(label.key, label.values)}
       onSubmit={() => void payment.submit()}
     />
@@ -138,6 +142,7 @@ interface PaymentEntryViewProps extends PaymentEntryProps {
   readonly emailMessage: string | null;
   readonly stripe: StripeFormState;
   readonly submitting: boolean;
+  readonly discount: DiscountCodeState;
   readonly enabled: boolean;
   readonly payLabel: string;
   readonly onSubmit: () => void;
@@ -171,6 +176,18 @@ function PaymentEntryView(props: PaymentEntryViewProps) {
           formatDate={props.formatDate}
           idPrefix={idPrefix}
         />
+        {session.showDiscountCodeField && (
+          <DiscountCodeField
+            t={t}
+            idPrefix={idPrefix}
+            applied={props.discount.applied}
+            busy={props.discount.applying || props.submitting}
+            error={props.discount.error}
+            initialCode={session.discountCode ?? ""}
+            onApply={props.discount.apply}
+            onRemove={props.discount.remove}
+          />
+        )}
       </section>
       <section class="pw-main">
         {formError !== null && (
@@ -229,6 +246,13 @@ function PaymentEntryView(props: PaymentEntryViewProps) {
               {props.payLabel}
             </button>
             {texts.terms && <p class="pw-terms">{texts.terms}</p>}
+            {session.termsAndConditionsUrl && (
+              <p class="pw-terms">
+                <a href={session.termsAndConditionsUrl} target="_blank" rel="noopener noreferrer">
+                  {t.t("terms.link")}
+                </a>
+              </p>
+            )}
           </div>
         </form>
       </section>

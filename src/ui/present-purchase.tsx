@@ -15,7 +15,9 @@ import {
 } from "./purchase-session";
 import { WIDGET_CSS } from "./styles";
 import { TestStoreModal } from "./test-store-modal";
-import { themeVariables } from "./theme";
+import { brandingWithAppearance, themeVariables } from "./theme";
+
+export { purchaseSession } from "./purchase-request";
 
 /** How a purchase's UI ended successfully. */
 export type PurchaseOutcome =
@@ -40,12 +42,13 @@ export async function presentPurchase(session: PurchaseSession): Promise<Purchas
   if (signal.aborted) throw cancelled();
   const active: ActiveSession = {
     ...session,
+    branding: brandingWithAppearance(session.branding, session.appearanceOverride),
     t,
     traceId: env.randomUUID(),
     sandbox: session.apiKeyKind !== "production",
   };
   const testStore = session.apiKeyKind === "test_store";
-  session.analytics.track("checkout_session_start", sessionStartProperties(session), active.traceId);
+  session.analytics.track("checkout_session_start", sessionStartProperties(active), active.traceId);
 
   return new Promise<PurchaseOutcome>((resolve, reject) => {
     let settled = false;
@@ -55,13 +58,15 @@ export async function presentPurchase(session: PurchaseSession): Promise<Purchas
     const mount = mountWidget({
       win,
       htmlTarget: session.htmlTarget,
+      // A host's `#rcb-ui-root` (the peer SDK's mount point) holds the full-screen checkout.
+      fullscreenParent: win.document.getElementById("rcb-ui-root"),
       css: WIDGET_CSS,
       nonce: session.nonce,
       lang: t.lang,
       dir: t.dir,
       variant: testStore ? "pw-test-store" : "pw-checkout-root",
-      variables: themeVariables(session.branding?.appearance, session.branding?.brand_font_config),
-      fontUrl: session.branding?.brand_font_config?.font_url,
+      variables: themeVariables(active.branding?.appearance, active.branding?.brand_font_config),
+      fontUrl: active.branding?.brand_font_config?.font_url,
       onDismiss: () => dismiss(),
     });
     const finish = (ended: { outcome: PurchaseOutcome } | { error: PurchasesError }) => {

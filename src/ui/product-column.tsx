@@ -46,8 +46,9 @@ export interface PricingTableProps {
 const DUMMY_TAX_MICROS = 12_340_000;
 
 /**
- * The collapsible pricing table: subtotal, tax lines (or a prompt while tax is unknown) and totals. Its toggle
- * opens on click, Enter or Space, and is hidden on the wide layout, where the rows always show.
+ * The collapsible pricing table: subtotal, the promotion code's discount, tax lines (or a prompt while tax is
+ * unknown) and totals. Its toggle opens on click, Enter or Space, and is hidden on the wide layout, where the
+ * rows always show.
  */
 export function PricingTable(props: PricingTableProps) {
   const { t, plan, breakdown, expanded, formatMoney } = props;
@@ -72,6 +73,7 @@ export function PricingTable(props: PricingTableProps) {
       : row(t.t("pricing.tax"), formatMoney(breakdown.taxAmountInMicros));
   }
   const total = money(breakdown?.totalAmountInMicros);
+  const discount = breakdown?.discount ?? null;
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
@@ -95,7 +97,14 @@ export function PricingTable(props: PricingTableProps) {
         {t.t("pricing.details")}
       </div>
       <div id={`${props.idPrefix}-rows`} class="pw-rows" data-expanded={expanded}>
-        {row(t.t("pricing.subtotal"), money(breakdown?.totalExcludingTaxInMicros))}
+        {row(t.t("pricing.subtotal"), money(breakdown?.originalAmountInMicros))}
+        {discount &&
+          row(
+            discount.percentage === null
+              ? discount.displayName
+              : t.t("pricing.discount", { name: discount.displayName, fraction: discount.percentage / 100 }),
+            formatMoney(-discount.amountInMicros),
+          )}
         {taxRows}
         {plan.trialEnd
           ? row(

@@ -3,7 +3,7 @@ import type {
   CheckoutSessionEndProperties,
   CheckoutSessionStartProperties,
 } from "../analytics/analytics-event";
-import type { ApiKeyKind } from "../config/purchases-config";
+import type { ApiKeyKind, BrandingAppearance } from "../config/purchases-config";
 import type { PurchasesEnvironment } from "../environment";
 import { ErrorCode } from "../errors/error-code";
 import type { PurchasesError } from "../errors/purchases-error";
@@ -36,6 +36,16 @@ export interface PurchaseSession {
   readonly priceLocale: string;
   /** Aborted when the Purchases instance closes: the widget closes and the purchase is cancelled. */
   readonly signal: AbortSignal;
+  /** Shows the promotion code field. */
+  readonly showDiscountCodeField: boolean;
+  /** A code applied as the checkout opens. */
+  readonly discountCode: string | null;
+  readonly onDiscountCodeChanged: ((discountCode: string | null) => void) | null;
+  /** Appearance values that replace the branding's (configure's override, then the purchase's). */
+  readonly appearanceOverride: Readonly<Partial<BrandingAppearance>>;
+  readonly termsAndConditionsUrl: string | null;
+  /** The `hideBackButton` flag: no close button in the header. */
+  readonly hideBackButton: boolean;
 }
 
 /** A session with its language and analytics trace. */

@@ -47,6 +47,11 @@ export const WIDGET_CSS = `
 .pw-divider{display:flex;align-items:center;gap:12px;font-size:12px;color:var(--pw-accent)}
 .pw-divider::before,.pw-divider::after{content:"";flex:1;border-top:1px solid currentColor}
 .pw-card{min-height:210px}
+.pw-link{justify-self:start;border:0;background:none;text-decoration:underline;cursor:pointer}
+.pw-discount{display:grid;gap:8px}
+.pw-discount .pw-row{align-items:center}
+.pw-input{flex:1;min-width:0;height:3rem;padding:0 12px;border:1px solid var(--pw-accent);border-radius:var(--pw-input-radius);background:var(--pw-form-bg);color:var(--pw-form-text)}
+.pw-discount .pw-btn{width:auto}
 .pw-error-text{color:var(--pw-error)}
 .pw-notice{border-inline-start:4px solid var(--pw-warning);padding:12px;display:grid;gap:8px;background:rgba(244,233,113,.15)}
 .pw-terms{font-size:12px;color:var(--pw-accent)}

@@ -1,4 +1,4 @@
-import type { WireBrandFontConfig, WireBrandingAppearance } from "../http/wire";
+import type { WireBrandFontConfig, WireBrandingAppearance, WireBrandingInfo } from "../http/wire";
 
 /** docs/checkout.md's colours, used where the branding sets none. */
 export const DEFAULT_COLORS = {
@@ -110,7 +110,7 @@ export function themeVariables(
     "--pw-primary": primary,
     "--pw-primary-hover": darken(primary, HOVER_DARKEN),
     "--pw-primary-pressed": darken(primary, PRESSED_DARKEN),
-    "--pw-primary-text": textColorOn(primary),
+    "--pw-primary-text": color(a.color_buttons_primary_text, textColorOn(primary)),
     "--pw-accent": color(a.color_accent, DEFAULT_COLORS.accent),
     "--pw-error": color(a.color_error, DEFAULT_COLORS.error),
     "--pw-focus": DEFAULT_COLORS.focus,
@@ -136,4 +136,29 @@ export function themeVariables(
     vars["--pw-font-weight"] = weight(font.mobile?.font_weight ?? font.desktop?.font_weight);
   }
   return vars;
+}
+
+/**
+ * The branding with appearance values replaced by an override (`brandingAppearanceOverride`); an override
+ * without branding (none could be fetched) applies to the default look.
+ *
+ * @example
+ * brandingWithAppearance(branding, { shapes: "pill" })?.appearance?.shapes; // "pill"
+ */
+export function brandingWithAppearance(
+  branding: WireBrandingInfo | null,
+  override: Readonly<WireBrandingAppearance>,
+): WireBrandingInfo | null {
+  if (Object.keys(override).length === 0) return branding;
+  const base: WireBrandingInfo = branding ?? {
+    app_icon: null,
+    app_icon_webp: null,
+    app_wordmark: null,
+    app_wordmark_webp: null,
+    app_name: null,
+    support_email: null,
+    appearance: null,
+    gateway_tax_collection_enabled: false,
+  };
+  return { ...base, appearance: { ...base.appearance, ...override } };
 }

@@ -1,6 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { untaxedPriceBreakdown, type PriceBreakdown } from "../checkout/price-breakdown";
-import { TaxCalculator, type TaxAddress, type TaxCalculationResult } from "../checkout/tax-calculator";
+import type { PriceBreakdown } from "../checkout/price-breakdown";
+import {
+  TaxCalculator,
+  type DiscountCodeResult,
+  type TaxAddress,
+  type TaxCalculationResult,
+} from "../checkout/tax-calculator";
 import { ErrorCode } from "../errors/error-code";
 import { PurchasesError } from "../errors/purchases-error";
 import type { WireCheckoutStartResponse } from "../http/wire";
@@ -33,6 +38,8 @@ export interface CheckoutTax {
   /** Records a calculation made elsewhere (the submit flow makes its own). */
   readonly taxCalculated: (address: TaxAddress, result: TaxCalculationResult, trigger: TaxTrigger) => void;
   readonly calculateTax: (address: TaxAddress, trigger: TaxTrigger) => Promise<void>;
+  /** Applies a promotion code (null removes it) for the last address, and shows the new price. */
+  readonly applyDiscountCode: (code: string | null, trigger: TaxTrigger) => Promise<DiscountCodeResult>;
 }
 
 function outcomeOf(result: TaxCalculationResult) {
@@ -48,21 +55,19 @@ function outcomeOf(result: TaxCalculationResult) {
  */
 export function useCheckoutTax(options: CheckoutTaxOptions): CheckoutTax {
   const { session, checkout, plan } = options;
-  const taxes = useMemo(
+  // One calculator prices the checkout (promotion codes too); it is the tax calculator only when tax is collected.
+  const pricing = useMemo(
     () =>
-      session.branding?.gateway_tax_collection_enabled
-        ? new TaxCalculator({
-            backend: session.backend,
-            operationSessionId: checkout.operation_session_id,
-            price: plan.chargedPrice,
-            taxCollectionEnabled: true,
-          })
-        : null,
+      new TaxCalculator({
+        backend: session.backend,
+        operationSessionId: checkout.operation_session_id,
+        price: plan.chargedPrice,
+        taxCollectionEnabled: session.branding?.gateway_tax_collection_enabled === true,
+      }),
     [],
   );
-  const [breakdown, setBreakdown] = useState<PriceBreakdown>(
-    () => taxes?.priceBreakdown ?? untaxedPriceBreakdown(plan.chargedPrice, "disabled"),
-  );
+  const taxes = session.branding?.gateway_tax_collection_enabled === true ? pricing : null;
+  const [breakdown, setBreakdown] = useState<PriceBreakdown>(() => pricing.priceBreakdown);
   const [address, setAddress] = useState<TaxAddress>({});
   const lastTax = useRef<{ address: TaxAddress; result: TaxCalculationResult } | null>(null);
   const callbacks = useRef(options);
@@ -96,14 +101,25 @@ export function useCheckoutTax(options: CheckoutTaxOptions): CheckoutTax {
     taxCalculated(taxAddress, await taxes.calculate(taxAddress), trigger);
   };
 
+  const applyDiscountCode = async (code: string | null, trigger: TaxTrigger) => {
+    const taxAddress = lastTax.current?.address ?? {};
+    const result = await pricing.applyDiscountCode(code, taxAddress);
+    if (result.kind !== "applied") return result;
+    if (taxes) taxCalculated(taxAddress, result.tax, trigger);
+    // The card form's amount follows the discount whether or not tax is collected.
+    callbacks.current.onTotal(pricing.priceBreakdown);
+    return result;
+  };
+
   useEffect(() => {
-    const unsubscribe = taxes?.subscribe(setBreakdown);
-    void calculateTax({}, "auto");
+    const unsubscribe = pricing.subscribe(setBreakdown);
+    // A code given to purchase() is applied first (useDiscountCode), which prices the checkout as this would.
+    if (!session.discountCode) void calculateTax({}, "auto");
     return () => {
-      unsubscribe?.();
-      taxes?.abort();
+      unsubscribe();
+      pricing.abort();
     };
   }, []);
 
-  return { taxes, breakdown, address, lastTax, taxCalculated, calculateTax };
+  return { taxes, breakdown, address, lastTax, taxCalculated, calculateTax, applyDiscountCode };
 }

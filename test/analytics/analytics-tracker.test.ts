@@ -194,7 +194,7 @@ describe("AnalyticsTracker", () => {
     await expect(tracker.flush()).resolves.toBeUndefined();
   });
 
-  it("types the 12 event names and their properties", () => {
+  it("types the 17 event names and their properties", () => {
     expectTypeOf<AnalyticsEventName>().toEqualTypeOf<
       | "sdk_initialized"
       | "checkout_session_start"
@@ -208,6 +208,11 @@ describe("AnalyticsTracker", () => {
       | "checkout_payment_form_gateway_error"
       | "checkout_purchase_successful_impression"
       | "checkout_purchase_successful_dismiss"
+      | "paywall_impression"
+      | "paywall_close"
+      | "paywall_cancel"
+      | "paywall_component_interacted"
+      | "custom_paywall_impression"
     >();
     expectTypeOf<AnalyticsTracker["track"]>().toBeCallableWith("checkout_payment_tax_calculation", {
       outcome: "not_taxed",

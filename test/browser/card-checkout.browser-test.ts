@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { call } from "../../examples/billing-server/test/support/test-server.js";
 import { KEYS } from "../../examples/billing-server/test/support/catalogue.js";
 import { startCheckoutServer } from "../../examples/billing-server/test/support/checkout-server.js";
+import { purchases as purchaseRows } from "../../examples/billing-server/src/db/schema.js";
 import { FAKE_STRIPE_SCRIPT } from "./support/fake-stripe-script";
 import {
   expectNoAxeViolations,
@@ -126,5 +127,77 @@ describe("card checkout in Chromium (rcb_sb_ key, real billing server, fake Stri
     // A declined SetupIntent is the operation code SetupIntentCompletionFailed: StoreProblemError (2).
     expect(result).toMatchObject({ status: "rejected", isPurchasesError: true, errorCode: 2 });
     expect(await page.locator(".pw-root").count()).toBe(0);
+  });
+  it("applies a promotion code in the checkout: the discount line, tax on the discounted price, and exactly that charged", async () => {
+    confirmOutcome = "succeeded";
+    ({ page, log } = await openPage(suite.browser));
+    confirmed = [];
+    await page.addInitScript({ content: FAKE_STRIPE_SCRIPT });
+    await page.exposeFunction("__confirm", async (clientSecret: string) => {
+      const delivery = await suite.server.stripe.confirm(clientSecret, confirmOutcome);
+      confirmed.push({ clientSecret, status: delivery.status });
+      return { status: delivery.status };
+    });
+    await gotoHost(page, suite.host.url);
+    const appUserId = `browser_code_${Date.now()}`;
+    await page.evaluate((config) => (window as any).hostConfigure(config), {
+      apiKey: KEYS.sandbox,
+      appUserId,
+      baseUrl: suite.server.server.url,
+    });
+    // Premium Realm's paid option (no trial: R99 charged now), with the code field, as a host page would ask.
+    // A string, so that the test runner's transform leaves the page's own dynamic import alone.
+    await page.evaluate(`(async () => {
+      const { Purchases } = await import(location.origin + "/dist/index.mjs");
+      const purchases = Purchases.getSharedInstance();
+      const rcPackage = (await purchases.getOfferings({ currency: "ZAR" })).current.monthly;
+      window.__codes = [];
+      window.__outcome = { status: "pending" };
+      purchases
+        .purchase({
+          rcPackage,
+          purchaseOption: rcPackage.webBillingProduct.subscriptionOptions.no_trial,
+          showDiscountCodeField: true,
+          onDiscountCodeChanged: (code) => window.__codes.push(code),
+        })
+        .then(
+          (result) => {
+            window.__outcome = {
+              status: "resolved",
+              activeEntitlements: Object.keys(result.customerInfo.entitlements.active),
+            };
+          },
+          (error) => {
+            window.__outcome = { status: "rejected", errorCode: error && error.errorCode, message: String(error) };
+          },
+        );
+    })()`);
+    await page.locator(".pw-main form[aria-busy=false]").waitFor();
+    await page.getByRole("button", { name: "Add promo code" }).click();
+    await page.getByLabel("Promo code").fill("welcome10");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect.poll(widgetText).toContain("Code WELCOME10 applied");
+    expect(await widgetText()).toContain("Welcome offer (10% off)");
+    expect(await widgetText()).toMatch(/-\s?(R|ZAR)\s?9[.,]90/);
+    expect(await page.evaluate(() => (window as any).__codes)).toEqual(["WELCOME10"]);
+    await expectNoAxeViolations(page, "the payment entry page with a promotion code");
+
+    await page.getByLabel("Email").fill("ada@example.com");
+    await page.evaluate(() =>
+      (window as any).__fakeStripe.completeCard({ country: "ZA", postal_code: "8001" }),
+    );
+    const pay = page.locator(".pw-main form button[type=submit]");
+    await expect.poll(() => pay.isEnabled()).toBe(true);
+    await expect.poll(widgetText).toMatch(/VAT\s?(R|ZAR)\s?13[.,]37/);
+    expect((await pay.innerText()).trim()).toMatch(/^Pay (R|ZAR)\s?102[.,]47$/);
+
+    await pay.click();
+    await expect.poll(widgetText, { timeout: 20_000 }).toContain("Payment complete");
+    expect(confirmed).toEqual([{ clientSecret: expect.stringMatching(/^pi_/), status: 200 }]);
+    expect(suite.server.stripe.intentBySecret(confirmed[0]!.clientSecret)).toMatchObject({ amount: 10247 });
+    await page.getByRole("button", { name: "Continue" }).click();
+    expect(await outcome(page)).toMatchObject({ status: "resolved", activeEntitlements: ["premium"] });
+    const rows = await suite.server.server.database.db.select().from(purchaseRows);
+    expect(rows.find((row) => row.appUserId === appUserId)).toMatchObject({ priceMicros: 89_100_000 });
   });
 });

@@ -53,7 +53,10 @@ describe("presentPaywall in Chromium (test_ key, real billing server)", () => {
         try {
           const result = await Purchases.getSharedInstance().presentPaywall({
             ...${JSON.stringify(params)},
-            onBack: () => w.__paywall.backCalls++,
+            onBack: (closePaywall) => {
+              w.__paywall.backCalls++;
+              closePaywall();
+            },
           });
           w.__paywall = {
             ...w.__paywall,
@@ -147,6 +150,24 @@ describe("presentPaywall in Chromium (test_ key, real billing server)", () => {
       key: KEYS.test,
     });
     expect(subscriber.body.subscriber?.entitlements?.premium).toBeUndefined();
+  });
+
+  it("a failed purchase keeps the paywall open with the error shown; the customer can still go back", async () => {
+    const { dialog } = await openPaywall();
+    await page.getByRole("button", { name: /free trial/ }).click();
+    await page.getByRole("dialog", { name: "Test Store Purchase" }).waitFor();
+    await page.getByRole("button", { name: "Test failed purchase" }).click();
+    await expect.poll(() => page.locator(".pw-test-store").count()).toBe(0);
+    await expect.poll(() => dialog.getByRole("alert").innerText()).toMatch(/^Something went wrong: /);
+    expect(await page.evaluate(() => (window as any).__paywall.status)).toBe("pending");
+    await expectNoAxeViolations(page, "the paywall with a purchase error");
+    await page.getByRole("button", { name: "Not now" }).click();
+    expect(await paywallOutcome()).toMatchObject({
+      status: "rejected",
+      errorCode: USER_CANCELLED,
+      backCalls: 1,
+    });
+    expect(await leftovers()).toBe(0);
   });
 
   it("works by keyboard: arrows choose, Escape closes the checkout back to the paywall, then the paywall", async () => {

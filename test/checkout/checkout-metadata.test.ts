@@ -31,6 +31,17 @@ describe("checkoutMetadata", () => {
     expect(checkoutMetadata(env, true, { utm_source: "app" }).utm_source).toBe("app");
   });
 
+  it("accepts null values (the peer's PurchaseMetadata): not sent, and they remove a collected UTM value", () => {
+    expect(
+      checkoutMetadata(env, true, { utm_term: null, utm_content: null, owner: "growth", gone: null }),
+    ).toEqual({
+      utm_source: "newsletter",
+      utm_medium: "email",
+      utm_campaign: "solstice",
+      owner: "growth",
+    });
+  });
+
   it("collects nothing outside a browser", () => {
     expect(checkoutMetadata({ ...defaultEnvironment(), window: null }, true)).toEqual({});
   });

@@ -79,7 +79,23 @@ describe("pollPurchaseStatus", () => {
 
     const { value } = await poll();
 
-    expect(value?.redemptionInfo).toEqual({ redeemUrl: "https://redeem.test/abc" });
+    expect(value?.redemptionInfo).toEqual({ redeemUrl: "https://redeem.test/abc", redeemUrlRedirect: null });
+  });
+
+  it("passes the redemption redirect URL through when the operation has one", async () => {
+    const succeeded = fixtures.checkoutStatusSucceeded();
+    succeeded.operation.redemption_info = {
+      redeem_url: "rc-abc://redeem?token=t",
+      redeem_url_redirect: "https://redeem.test/r/t",
+    };
+    serve(succeeded);
+
+    const { value } = await poll();
+
+    expect(value?.redemptionInfo).toEqual({
+      redeemUrl: "rc-abc://redeem?token=t",
+      redeemUrlRedirect: "https://redeem.test/r/t",
+    });
   });
 
   it("gives up after 10 attempts with the max-attempts message", async () => {

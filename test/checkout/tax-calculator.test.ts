@@ -108,6 +108,8 @@ describe("TaxCalculator", () => {
     expect(result).toMatchObject({ kind: "failed", failure: { kind: "invalid_tax_location", error: null } });
     expect(calculator.priceBreakdown).toEqual({
       currency: "ZAR",
+      originalAmountInMicros: 99_000_000,
+      discount: null,
       totalAmountInMicros: 99_000_000,
       totalExcludingTaxInMicros: 99_000_000,
       taxCalculationStatus: "pending",
@@ -221,5 +223,103 @@ describe("tax failures", () => {
       kind: "unexpected_gateway_error",
       error: null,
     });
+  });
+});
+
+describe("TaxCalculator.applyDiscountCode", () => {
+  const PATCH_URL = `${TEST_BASE_URL}/rcbilling/v1/checkout/opsess_1`;
+  function patchWith(answer: () => Response) {
+    const bodies: unknown[] = [];
+    server.use(
+      http.patch(PATCH_URL, async ({ request }) => {
+        bodies.push(await request.json());
+        return answer();
+      }),
+    );
+    return bodies;
+  }
+
+  it("sends the code with the address and shows the discounted, taxed breakdown of the shared fixture", async () => {
+    const bodies = patchWith(() => HttpResponse.json(fixtures.checkoutPricingDiscount()));
+    const { calculator, seen } = makeCalculator();
+    const result = await calculator.applyDiscountCode("WELCOME10", { countryCode: "ZA", postalCode: "8001" });
+    expect(bodies).toEqual([{ country_code: "ZA", postal_code: "8001", discount_code: "WELCOME10" }]);
+    expect(seen).toEqual(["loading", "calculated"]);
+    const discount = {
+      code: "WELCOME10",
+      displayName: "Welcome offer",
+      percentage: 10,
+      amountInMicros: 9_900_000,
+    };
+    expect(result).toEqual({
+      kind: "applied",
+      discount,
+      tax: { kind: "calculated", breakdown: calculator.priceBreakdown },
+    });
+    expect(calculator.priceBreakdown).toMatchObject({
+      originalAmountInMicros: 99_000_000,
+      discount,
+      totalExcludingTaxInMicros: 89_100_000,
+      taxAmountInMicros: 13_370_000,
+      totalAmountInMicros: 102_470_000,
+    });
+  });
+
+  it("keeps the discount in the untaxed price while the address is unknown, and after a later tax failure", async () => {
+    patchWith(() =>
+      HttpResponse.json({ ...fixtures.checkoutPricingDiscount(), failed_reason: "invalid_tax_location" }),
+    );
+    const { calculator } = makeCalculator();
+    const result = await calculator.applyDiscountCode("WELCOME10");
+    expect(result).toMatchObject({ kind: "applied", tax: { kind: "failed" } });
+    expect(calculator.priceBreakdown).toMatchObject({
+      taxCalculationStatus: "pending",
+      totalAmountInMicros: 89_100_000,
+      taxAmountInMicros: 0,
+      discount: { code: "WELCOME10" },
+    });
+    answerWith(() =>
+      HttpResponse.json({ ...fixtures.checkoutPricingDiscount(), failed_reason: "unexpected_gateway_error" }),
+    );
+    await calculator.calculate({ countryCode: "ZA", postalCode: "8001" });
+    expect(calculator.priceBreakdown).toMatchObject({
+      taxCalculationStatus: "disabled",
+      totalAmountInMicros: 89_100_000,
+    });
+  });
+
+  it("prices a discount without tax when tax is not collected, and removes it with null", async () => {
+    const bodies = patchWith(() =>
+      HttpResponse.json({ ...fixtures.checkoutPricingDiscount(), failed_reason: "tax_collection_disabled" }),
+    );
+    const { calculator } = makeCalculator(false);
+    expect(await calculator.applyDiscountCode("WELCOME10")).toMatchObject({ tax: { kind: "skipped" } });
+    expect(calculator.priceBreakdown).toMatchObject({
+      taxCalculationStatus: "disabled",
+      totalAmountInMicros: 89_100_000,
+    });
+    patchWith(() =>
+      HttpResponse.json({ ...fixtures.calculateTaxes(), failed_reason: "tax_collection_disabled" }),
+    );
+    expect(await calculator.applyDiscountCode(null)).toMatchObject({ kind: "applied", discount: null });
+    expect(calculator.priceBreakdown).toMatchObject({ discount: null, totalAmountInMicros: 99_000_000 });
+    expect(bodies).toEqual([{ discount_code: "WELCOME10" }]);
+  });
+
+  it("changes nothing when the server refuses the code, and hands back its backend code", async () => {
+    patchWith(() =>
+      HttpResponse.json({ code: 7818, message: "The code ONCE has been used up." }, { status: 400 }),
+    );
+    const { calculator, seen } = makeCalculator();
+    const before = calculator.priceBreakdown;
+    const result = await calculator.applyDiscountCode("ONCE");
+    expect(result.kind).toBe("refused");
+    if (result.kind !== "refused") return;
+    expect(result.error).toMatchObject({
+      errorCode: ErrorCode.PurchaseInvalidError,
+      extra: { backendErrorCode: 7818 },
+    });
+    expect(calculator.priceBreakdown).toBe(before);
+    expect(seen).toEqual([]);
   });
 });

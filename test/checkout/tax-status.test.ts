@@ -66,6 +66,8 @@ describe("price breakdown", () => {
   it("converts a calculate_taxes answer", () => {
     expect(toPriceBreakdown(fixtures.calculateTaxes())).toEqual({
       currency: "ZAR",
+      originalAmountInMicros: 99_000_000,
+      discount: null,
       totalAmountInMicros: 113_850_000,
       totalExcludingTaxInMicros: 99_000_000,
       taxCalculationStatus: "calculated",
@@ -77,6 +79,8 @@ describe("price breakdown", () => {
   it("shows the bare price before tax is known", () => {
     expect(untaxedPriceBreakdown({ amountMicros: 99_000_000, currency: "ZAR" }, "unavailable")).toEqual({
       currency: "ZAR",
+      originalAmountInMicros: 99_000_000,
+      discount: null,
       totalAmountInMicros: 99_000_000,
       totalExcludingTaxInMicros: 99_000_000,
       taxCalculationStatus: "unavailable",

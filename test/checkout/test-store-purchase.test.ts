@@ -48,28 +48,32 @@ function monthlyPackage(context: PresentedOfferingContext, overrides: Partial<Pr
   const base = phase("P1M", { number: 1, unit: PeriodUnit.Month }, price(99_000_000, "R 99,00"));
   const trial = phase("P1W", { number: 1, unit: PeriodUnit.Week }, null);
   const option = { id: "base_option", priceId: "prc_monthly_zar", base, trial, introPrice: null };
+  const product: Product = {
+    identifier: "premium_realm_monthly",
+    displayName: "Premium Realm",
+    title: "Premium Realm",
+    description: null,
+    productType: ProductType.Subscription,
+    price: base.price!,
+    currentPrice: base.price!,
+    normalPeriodDuration: "P1M",
+    period: base.period,
+    presentedOfferingIdentifier: context.offeringIdentifier,
+    presentedOfferingContext: context,
+    defaultPurchaseOption: option,
+    defaultSubscriptionOption: option,
+    subscriptionOptions: { base_option: option },
+    defaultNonSubscriptionOption: null,
+    freeTrialPhase: trial,
+    introPricePhase: null,
+    ...overrides,
+  };
   return {
     identifier: "$rc_monthly",
     packageType: PackageType.Monthly,
-    webBillingProduct: {
-      identifier: "premium_realm_monthly",
-      displayName: "Premium Realm",
-      title: "Premium Realm",
-      description: null,
-      productType: ProductType.Subscription,
-      currentPrice: base.price!,
-      normalPeriodDuration: "P1M",
-      period: base.period,
-      presentedOfferingIdentifier: context.offeringIdentifier,
-      presentedOfferingContext: context,
-      defaultPurchaseOption: option,
-      defaultSubscriptionOption: option,
-      subscriptionOptions: { base_option: option },
-      defaultNonSubscriptionOption: null,
-      freeTrialPhase: trial,
-      introPricePhase: null,
-      ...overrides,
-    },
+    webBillingProduct: product,
+    rcBillingProduct: product,
+    webCheckoutURL: null,
   };
 }
 
@@ -182,7 +186,7 @@ describe("performTestStorePurchase", () => {
   it.each([
     [
       "failed",
-      ErrorCode.ProductNotAvailableForPurchaseError,
+      ErrorCode.TestStoreSimulatedPurchaseError,
       "Simulated test purchase failure: no real transaction occurred",
     ],
     ["cancelled", ErrorCode.UserCancelledError, "Purchase was cancelled."],

@@ -1,5 +1,6 @@
 // The SDK's headless checkout against a real billing server with a fake of Stripe's HTTP API, on PGlite and
 // (with TEST_DATABASE_URL) on PostgreSQL: start → calculate_taxes → complete → poll → succeeded.
+import { postCheckoutComplete } from "../../src/http/checkout-calls";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { Purchases } from "../../src/index";
 import { defaultEnvironment } from "../../src/environment";
@@ -73,7 +74,7 @@ describe.each(DATABASES)("SDK ↔ billing server contract on %s (sandbox card ch
       taxBreakdown: [{ displayName: "VAT", taxAmountInMicros: 14_850_000 }],
     });
 
-    const completed = await backend.postCheckoutComplete(started.operation_session_id, {
+    const completed = await postCheckoutComplete(backend, started.operation_session_id, {
       email: "ada@example.com",
     });
     const clientSecret = completed.gateway_params.client_secret ?? "";

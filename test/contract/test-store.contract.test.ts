@@ -1,7 +1,7 @@
 // The SDK against a real billing server over HTTP on 127.0.0.1, on PGlite and (with TEST_DATABASE_URL) on
 // PostgreSQL: offerings → Test Store purchase → customer info.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { ErrorCode, PackageType, Purchases } from "../../src/index";
+import { ErrorCode, OfferingKeyword, PackageType, Purchases } from "../../src/index";
 import { defaultEnvironment } from "../../src/environment";
 import { Backend } from "../../src/http/backend";
 import { HttpClient } from "../../src/http/http-client";
@@ -76,6 +76,24 @@ describe.each(DATABASES)("SDK ↔ billing server contract on %s (Test Store)", (
     expect(product?.freeTrialPhase?.price).toBeNull();
   });
 
+  it("gives the shapes purchases-js code reads: price, hasPaywall, web checkout URLs, the current keyword", async () => {
+    const purchases = configure("contract_user_shapes");
+    const offerings = await purchases.getOfferings({ offeringIdentifier: OfferingKeyword.Current });
+    const current = offerings.current!;
+    expect(Object.keys(offerings.all)).toEqual([current.identifier]);
+    expect(current.hasPaywall).toBe(true);
+    // This billing server hosts no purchase page of its own.
+    expect(current.webCheckoutURL).toBeNull();
+    const annual = current.annual!;
+    expect(annual.webCheckoutURL).toBeNull();
+    expect(annual.rcBillingProduct).toBe(annual.webBillingProduct);
+    const product = annual.webBillingProduct;
+    expect(product.price).toMatchObject({ amountMicros: 990_000_000, currency: "ZAR" });
+    expect(product.currentPrice).toBe(product.price);
+    // R990 a year is R82.50 a month: a year is 12 months.
+    expect(product.defaultSubscriptionOption?.base.pricePerMonth?.amountMicros).toBe(82_500_000);
+  });
+
   it("grants premium after a Test Store purchase, judged by the server's clock", async () => {
     const purchases = configure("contract_user_2");
     expect(await purchases.isEntitledTo("premium")).toBe(false);
@@ -97,6 +115,12 @@ describe.each(DATABASES)("SDK ↔ billing server contract on %s (Test Store)", (
     expect(info.entitlements.active.premium?.isActive).toBe(true);
     expect(info.entitlements.active.premium?.expirationDate?.toISOString()).toBe("2026-11-28T12:00:00.000Z");
     expect([...info.activeSubscriptions]).toEqual(["premium_realm_monthly"]);
+    expect(info.subscriptionsByProductIdentifier.premium_realm_monthly).toMatchObject({
+      productPlanIdentifier: "base_option",
+      displayName: "Premium Realm",
+      price: { amountMicros: 0, currency: "ZAR" }, // the trial period is free
+      autoResumeDate: null,
+    });
 
     // The host app hears about it exactly once, signed with its secret.
     await vi.waitFor(() => expect(receiver.events()).toHaveLength(1), { timeout: 5_000 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ErrorCode, PurchasesError, isPurchasesError } from "../../src/index";
+import { ErrorCode, PurchasesError, UninitializedPurchasesError, isPurchasesError } from "../../src/index";
 import { errorFromBackendResponse } from "../../src/errors/backend-error";
 
 describe("PurchasesError", () => {
@@ -17,6 +17,18 @@ describe("PurchasesError", () => {
     expect(error.underlyingErrorMessage).toBe("socket hang up");
     expect(error.extra).toEqual({ statusCode: 0 });
     expect(error.cause).toBe(cause);
+  });
+
+  it("UninitializedPurchasesError is a PurchasesError with ConfigurationError and its own name", () => {
+    const error = new UninitializedPurchasesError();
+    expect(error).toBeInstanceOf(PurchasesError);
+    expect(error.name).toBe("UninitializedPurchasesError");
+    expect(error.errorCode).toBe(ErrorCode.ConfigurationError);
+    expect(isPurchasesError(error)).toBe(true);
+    expect(String(error)).toMatch(/^UninitializedPurchasesError\(code: 23\): Purchases must be configured/);
+    const foreign = Object.assign(new Error("x"), { name: "UninitializedPurchasesError", errorCode: 23 });
+    expect(isPurchasesError(foreign)).toBe(true);
+    expect(isPurchasesError(Object.assign(new Error("x"), { name: "TypeError", errorCode: 23 }))).toBe(false);
   });
 
   it("isPurchasesError recognises errors from another copy of the SDK by shape", () => {
@@ -66,6 +78,18 @@ describe("backend error mapping", () => {
     [7899, ErrorCode.StoreProblemError],
     [7900, ErrorCode.StoreProblemError],
     [7901, ErrorCode.StoreProblemError],
+    // The codes purchases-js also maps, mapped the same way.
+    [7104, ErrorCode.UnexpectedBackendResponseError],
+    [7106, ErrorCode.PurchaseInvalidError],
+    [7107, ErrorCode.InvalidCredentialsError],
+    [7114, ErrorCode.UnexpectedBackendResponseError],
+    [7229, ErrorCode.StoreProblemError],
+    [7230, ErrorCode.ConfigurationError],
+    [7231, ErrorCode.StoreProblemError],
+    [7234, ErrorCode.UnexpectedBackendResponseError],
+    [7967, ErrorCode.InvalidCredentialsError],
+    [8172, ErrorCode.StoreProblemError],
+    [8174, ErrorCode.StoreProblemError],
   ])("maps backend code %i with a 4xx to public code %i", (code, expected) => {
     const error = errorFromBackendResponse("req", 400, JSON.stringify({ code, message: "m" }));
     expect(error.errorCode).toBe(expected);

@@ -296,6 +296,16 @@ describe("toCustomerInfo", () => {
     const subscriptions = build().subscriptionsByProductIdentifier;
     expect(subscriptions.premium_realm_monthly).toEqual({
       productIdentifier: "premium_realm_monthly",
+      productPlanIdentifier: "base_option",
+      displayName: "Premium Realm",
+      price: {
+        amount: 9900,
+        amountMicros: 99_000_000,
+        currency: "ZAR",
+        formattedPrice: expect.stringMatching(/^ZAR\s99\.00$/),
+      },
+      managementURL: "https://billing.example.test/manage/sub_1",
+      autoResumeDate: null,
       purchaseDate: date("2026-11-21T11:00:00Z"),
       originalPurchaseDate: date("2026-11-14T11:00:00Z"),
       expiresDate: date("2026-12-21T12:00:00Z"),
@@ -318,6 +328,23 @@ describe("toCustomerInfo", () => {
       storeTransactionId: null,
       gracePeriodExpiresDate: null,
       refundedAt: null,
+      productPlanIdentifier: null,
+      displayName: null,
+      price: null,
+      managementURL: null,
+      autoResumeDate: null,
+    });
+  });
+
+  it("turns the paid price's whole units into micros without float error, formatted in the given locale", () => {
+    const wire = fixtures.customerInfo();
+    const sub = wire.subscriber.subscriptions.premium_realm_monthly!;
+    sub.price = { amount: 119.99, currency: "USD" };
+    sub.auto_resume_date = "2027-01-05T00:00:00Z";
+    const info = toCustomerInfo(wire, wire.request_date_ms, "en-US");
+    expect(info.subscriptionsByProductIdentifier.premium_realm_monthly).toMatchObject({
+      price: { amount: 11999, amountMicros: 119_990_000, currency: "USD", formattedPrice: "$119.99" },
+      autoResumeDate: new Date("2027-01-05T00:00:00Z"),
     });
   });
 

@@ -16,9 +16,9 @@ describe("pricePerMonthMicros", () => {
     expect(pricePerMonthMicros(270_000_000, { number: 3, unit: PeriodUnit.Month })).toBe(90_000_000);
   });
 
-  it("multiplies a weekly price by 4 and divides by the number of weeks", () => {
-    expect(pricePerMonthMicros(29_000_000, { number: 1, unit: PeriodUnit.Week })).toBe(116_000_000);
-    expect(pricePerMonthMicros(50_000_000, { number: 2, unit: PeriodUnit.Week })).toBe(100_000_000);
+  it("counts 365/84 weeks in a month, as the per-period prices do", () => {
+    expect(pricePerMonthMicros(29_000_000, { number: 1, unit: PeriodUnit.Week })).toBe(126_011_905);
+    expect(pricePerMonthMicros(84_000_000, { number: 2, unit: PeriodUnit.Week })).toBe(182_500_000);
   });
 
   it("multiplies a daily price by 30 and divides by the number of days", () => {

@@ -72,25 +72,27 @@ describe("pricePerUnit", () => {
   const monthly = toPrice(99_000_000, "ZAR", "en-ZA");
   const perMonth = { number: 1, unit: PeriodUnit.Month };
 
-  it("scales a monthly price to a week as price × 7 / 30", () => {
-    expect(pricePerUnit(monthly, perMonth, PeriodUnit.Week, "en-ZA").amountMicros).toBe(23_100_000);
+  it("scales a monthly price to a week as price × 84 / 365, cut to the cent", () => {
+    // R99 × 84 / 365 = R22.7835…
+    expect(pricePerUnit(monthly, perMonth, PeriodUnit.Week, "en-ZA").amountMicros).toBe(22_780_000);
   });
 
-  it("scales a monthly price to a year as price × 365 / 30", () => {
+  it("scales a monthly price to a year as price × 12", () => {
     const perYear = pricePerUnit(monthly, perMonth, PeriodUnit.Year, "en-ZA");
     expect(perYear).toEqual({
-      amount: 120450,
-      amountMicros: 1_204_500_000,
+      amount: 118800,
+      amountMicros: 1_188_000_000,
       currency: "ZAR",
-      formattedPrice: expect.stringMatching(/^R\s1\s204,50$/),
+      formattedPrice: expect.stringMatching(/^R\s1\s188,00$/),
     });
   });
 
-  it("scales a weekly price to a month as price × 30 / 7, rounded to a whole micro", () => {
+  it("scales a weekly price to a month as price × 365 / 84, cut to the cent", () => {
     const weekly = toPrice(29_000_000, "ZAR", "en-ZA");
     const result = pricePerUnit(weekly, { number: 1, unit: PeriodUnit.Week }, PeriodUnit.Month, "en-ZA");
-    expect(result.amountMicros).toBe(124_285_714);
-    expect(result.amount).toBe(12429);
+    // R29 × 365 / 84 = R126.0119…
+    expect(result.amountMicros).toBe(126_010_000);
+    expect(result.amount).toBe(12601);
   });
 
   it("uses the whole length of a multi-unit period", () => {
@@ -99,7 +101,21 @@ describe("pricePerUnit", () => {
     expect(result.amountMicros).toBe(90_000_000);
   });
 
+  it("never rounds up: $119.99 a year is $9.99 a month, while $120 a year stays $10.00", () => {
+    const perYear = { number: 1, unit: PeriodUnit.Year };
+    const month = (micros: number) =>
+      pricePerUnit(toPrice(micros, "USD", "en-US"), perYear, PeriodUnit.Month, "en-US").formattedPrice;
+    expect(month(119_990_000)).toBe("$9.99");
+    expect(month(120_000_000)).toBe("$10.00");
+  });
+
   it("returns the same price for the period's own unit", () => {
     expect(pricePerUnit(monthly, perMonth, PeriodUnit.Month, "en-ZA")).toEqual(monthly);
+  });
+
+  it("cuts to cents for a currency code Intl rejects", () => {
+    const odd = toPrice(10_000_000, "ZA", "en-US");
+    const result = pricePerUnit(odd, { number: 3, unit: PeriodUnit.Month }, PeriodUnit.Month, "en-US");
+    expect(result.amountMicros).toBe(3_330_000);
   });
 });

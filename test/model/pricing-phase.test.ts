@@ -14,14 +14,47 @@ describe("toPricingPhase", () => {
     expect(phase.cycleCount).toBe(1);
   });
 
-  it("derives the per-week, per-month and per-year prices with 7, 30 and 365 days", () => {
+  it("derives the per-week, per-month and per-year prices from the period's own unit, cut to the cent", () => {
     const phase = toPricingPhase(
-      { period_duration: "P1Y", price: { amount_micros: 365_000_000, currency: "USD" }, cycle_count: 1 },
+      { period_duration: "P1Y", price: { amount_micros: 119_990_000, currency: "USD" }, cycle_count: 1 },
       "en-US",
     );
-    expect(phase.pricePerWeek?.amountMicros).toBe(7_000_000);
-    expect(phase.pricePerMonth?.amountMicros).toBe(30_000_000);
-    expect(phase.pricePerYear?.formattedPrice).toBe("$365.00");
+    // $119.99 / 12 = $9.999…: shown as $9.99 (not $9.86 by days, nor a rounded-up $10.00), as purchases-js shows it.
+    expect(phase.pricePerMonth?.formattedPrice).toBe("$9.99");
+    expect(phase.pricePerMonth?.amountMicros).toBe(9_990_000);
+    // A year is 365/7 weeks: $2.3011… a week.
+    expect(phase.pricePerWeek?.amountMicros).toBe(2_300_000);
+    expect(phase.pricePerYear?.formattedPrice).toBe("$119.99");
+  });
+
+  it("derives a weekly price's month as 365/84 weeks and a daily price's month as 30 days", () => {
+    const weekly = toPricingPhase(
+      { period_duration: "P1W", price: { amount_micros: 2_990_000, currency: "USD" }, cycle_count: 1 },
+      "en-US",
+    );
+    expect(weekly.pricePerMonth?.amountMicros).toBe(12_990_000);
+    expect(weekly.pricePerYear?.amountMicros).toBe(155_900_000);
+    const daily = toPricingPhase(
+      { period_duration: "P1D", price: { amount_micros: 1_000_000, currency: "USD" }, cycle_count: 1 },
+      "en-US",
+    );
+    expect(daily.pricePerWeek?.amountMicros).toBe(7_000_000);
+    expect(daily.pricePerMonth?.amountMicros).toBe(30_000_000);
+    expect(daily.pricePerYear?.amountMicros).toBe(365_000_000);
+  });
+
+  it("cuts per-period prices to a whole minor unit as `amount` counts it: whole yen, else cents", () => {
+    const yen = toPricingPhase(
+      { period_duration: "P1Y", price: { amount_micros: 10_000_000_000, currency: "JPY" }, cycle_count: 1 },
+      "ja-JP",
+    );
+    expect(yen.pricePerMonth?.amountMicros).toBe(833_000_000); // ¥10,000 / 12 = ¥833.33…
+    const dinar = toPricingPhase(
+      { period_duration: "P1Y", price: { amount_micros: 10_000_000, currency: "BHD" }, cycle_count: 1 },
+      "en-US",
+    );
+    // BD 10 / 12 = BD 0.8333…: cut to the cent, as `amount` counts (purchases-js keeps a third decimal here).
+    expect(dinar.pricePerMonth?.amountMicros).toBe(830_000);
   });
 
   it("gives a free trial a null price and null per-period prices", () => {

@@ -39,13 +39,15 @@ describe("toProduct", () => {
       title: "Premium Realm",
       description: "Unlimited messages, priority replies and exclusive characters",
       productType: ProductType.Subscription,
-      currentPrice: { amount: 9900, amountMicros: 99_000_000, currency: "ZAR" },
+      price: { amount: 9900, amountMicros: 99_000_000, currency: "ZAR" },
       normalPeriodDuration: "P1M",
       period: { number: 1, unit: PeriodUnit.Month },
       introPricePhase: null,
       defaultNonSubscriptionOption: null,
     });
-    expect(product?.currentPrice.formattedPrice).toMatch(/^R\s99,00$/);
+    expect(product?.price.formattedPrice).toMatch(/^R\s99,00$/);
+    // The deprecated name carries the same value, as in purchases-js.
+    expect(product?.currentPrice).toBe(product?.price);
     expect(product?.freeTrialPhase).toMatchObject({
       periodDuration: "P1W",
       period: { number: 1, unit: PeriodUnit.Week },
@@ -65,8 +67,9 @@ describe("toProduct", () => {
       priceId: "prc_monthly_zar",
     });
     expect(product.defaultSubscriptionOption?.trial).toBe(product.freeTrialPhase);
-    expect(product.defaultSubscriptionOption?.base.pricePerYear?.amountMicros).toBe(1_204_500_000);
-    expect(product.defaultSubscriptionOption?.base.pricePerWeek?.amountMicros).toBe(23_100_000);
+    // R99 a month: × 12 a year; × 84/365 a week (R22.7835…), cut to the cent.
+    expect(product.defaultSubscriptionOption?.base.pricePerYear?.amountMicros).toBe(1_188_000_000);
+    expect(product.defaultSubscriptionOption?.base.pricePerWeek?.amountMicros).toBe(22_780_000);
   });
 
   it("takes the intro price phase from the default subscription option", () => {
@@ -78,7 +81,8 @@ describe("toProduct", () => {
       cycleCount: 1,
     });
     expect(product.period).toEqual({ number: 1, unit: PeriodUnit.Year });
-    expect(product.defaultSubscriptionOption?.base.pricePerMonth?.amountMicros).toBe(77_917_808);
+    // R948 a year is R79 a month: a year is 12 months, whatever their days.
+    expect(product.defaultSubscriptionOption?.base.pricePerMonth?.amountMicros).toBe(79_000_000);
   });
 
   it("records how the product was presented", () => {

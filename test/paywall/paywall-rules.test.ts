@@ -19,6 +19,7 @@ import { substituteVariables, variablesPerPackage } from "../../src/paywall/payw
 import { fixtures } from "../support/fixtures";
 
 const LOCALE = "en-US";
+const NOW = new Date("2026-11-21T12:00:00Z");
 const t = createTranslator([{ code: "en", messages: en }]);
 const zar = (micros: number) => formatPrice(micros, "ZAR", LOCALE);
 
@@ -33,7 +34,7 @@ function packages(change: (products: ReturnType<typeof fixtures.products>) => vo
 }
 
 describe("variablesPerPackage (docs/checkout.md)", () => {
-  const all = variablesPerPackage(packages(), t, LOCALE);
+  const all = variablesPerPackage(packages(), t, LOCALE, NOW);
 
   it("gives the monthly package its price, periods and a discount against the most expensive package", () => {
     expect(all.$rc_monthly).toMatchObject({
@@ -44,7 +45,7 @@ describe("variablesPerPackage (docs/checkout.md)", () => {
       total_price_and_per_month: `${zar(99_000_000)}/mo`,
       total_price_and_per_month_full: `${zar(99_000_000)}/month`,
       sub_price_per_month: zar(99_000_000),
-      sub_price_per_week: zar(23_100_000),
+      sub_price_per_week: zar(22_780_000),
       sub_duration: "1 month",
       sub_duration_in_months: "1 month",
       sub_period: "monthly",
@@ -54,12 +55,12 @@ describe("variablesPerPackage (docs/checkout.md)", () => {
       sub_offer_price: zar(0),
       sub_offer_duration_2: "",
       sub_offer_price_2: "",
-      // R99 against the weekly package's R116 a month (R29 × 4).
-      sub_relative_discount: "15%",
+      // R99 against the weekly package's R126.01 a month (R29 × 365 / 7 / 12).
+      sub_relative_discount: "21%",
     });
   });
 
-  it("gives the annual package its total and per-month price, its intro offer and a 32% discount", () => {
+  it("gives the annual package its total and per-month price, its intro offer and a 37% discount", () => {
     expect(all.$rc_annual).toMatchObject({
       price_per_period: `${zar(948_000_000)}/yr`,
       total_price_and_per_month: `${zar(948_000_000)}/yr (${zar(79_000_000)}/mo)`,
@@ -71,15 +72,15 @@ describe("variablesPerPackage (docs/checkout.md)", () => {
       sub_period_abbreviated: "yr",
       sub_offer_duration: "1 month",
       sub_offer_price: zar(49_000_000),
-      sub_relative_discount: "32%",
+      sub_relative_discount: "37%",
     });
   });
 
-  it("gives the weekly package a per-month price of 4 weeks and no discount (it is the most expensive)", () => {
+  it("gives the weekly package a per-month price of 365 / 7 / 12 weeks and no discount (it is the most expensive)", () => {
     expect(all.$rc_weekly).toMatchObject({
       price_per_period: `${zar(29_000_000)}/wk`,
-      total_price_and_per_month: `${zar(29_000_000)}/wk (${zar(116_000_000)}/mo)`,
-      sub_price_per_month: zar(116_000_000),
+      total_price_and_per_month: `${zar(29_000_000)}/wk (${zar(126_010_000)}/mo)`,
+      sub_price_per_month: zar(126_010_000),
       sub_price_per_week: zar(29_000_000),
       sub_duration: "1 week",
       sub_period: "weekly",
@@ -89,7 +90,7 @@ describe("variablesPerPackage (docs/checkout.md)", () => {
   });
 
   it("gives one-time products their price and no subscription variables", () => {
-    expect(all.$rc_lifetime).toEqual({
+    expect(all.$rc_lifetime).toMatchObject({
       product_name: "Dragon Egg",
       price: zar(499_000_000),
       price_per_period: zar(499_000_000),
@@ -97,6 +98,14 @@ describe("variablesPerPackage (docs/checkout.md)", () => {
       total_price_and_per_month: zar(499_000_000),
       total_price_and_per_month_full: zar(499_000_000),
     });
+    expect(Object.keys(all.$rc_lifetime!).filter((name) => !name.startsWith("product."))).toEqual([
+      "product_name",
+      "price",
+      "price_per_period",
+      "price_per_period_full",
+      "total_price_and_per_month",
+      "total_price_and_per_month_full",
+    ]);
     expect(substituteVariables("{{ sub_period }}", all.$rc_lifetime!)).toBe("N/A");
   });
 
@@ -108,7 +117,7 @@ describe("variablesPerPackage (docs/checkout.md)", () => {
         const weekly = products.product_details.find((p) => p.identifier === "premium_realm_weekly")!;
         (weekly.purchase_options.weekly_option as any).base.period_duration = "P1W2D";
       });
-      const weekly = variablesPerPackage(pkgs, t, LOCALE).$rc_weekly!;
+      const weekly = variablesPerPackage(pkgs, t, LOCALE, NOW).$rc_weekly!;
       expect(weekly.sub_duration).toBe("P1W2D");
       expect(weekly.price_per_period).toBe(`${zar(29_000_000)}/P1W2D`);
       expect(warnings).toContain('Invalid ISO 8601 duration "P1W2D" in a paywall text; it is shown as is.');
@@ -128,9 +137,9 @@ describe("variablesPerPackage (docs/checkout.md)", () => {
       },
       { code: "en", messages: en },
     ]);
-    const annual = variablesPerPackage(packages(), de, "de-DE").$rc_annual!;
+    const annual = variablesPerPackage(packages(), de, "de-DE", NOW).$rc_annual!;
     expect(annual.sub_duration_in_months).toBe("12 Monate");
-    expect(annual.sub_relative_discount).toBe(new Intl.NumberFormat("de", { style: "percent" }).format(0.32));
+    expect(annual.sub_relative_discount).toBe(new Intl.NumberFormat("de", { style: "percent" }).format(0.37));
   });
 
   it("substitutes variables with optional spaces and shows N/A for unknown ones", () => {

@@ -53,14 +53,14 @@ describe("presentPaywall: the dialog", () => {
     await settle(shown);
   });
 
-  it("Escape and browser back reject with UserCancelledError, call onBack, and leave nothing behind", async () => {
+  it("Escape and browser back ask onBack, whose closePaywall rejects with UserCancelledError and leaves nothing behind", async () => {
     for (const close of [
       () => press("Escape"),
       () => window.dispatchEvent(new PopStateEvent("popstate", { state: null })),
     ]) {
       const opener = document.body.appendChild(document.createElement("button"));
       opener.focus();
-      const onBack = vi.fn();
+      const onBack = vi.fn((closePaywall: () => void) => closePaywall());
       const { shown } = await openPaywall(server, { onBack });
       close();
       const { error } = await settle(shown);
@@ -99,11 +99,11 @@ describe("presentPaywall: packages and variables", () => {
     expect(annual!.closest("[role=radiogroup]")).not.toBeNull();
     expect(radios().map((r) => r.getAttribute("aria-checked"))).toEqual(["false", "true", "false"]);
     expect(radios().map((r) => r.tabIndex)).toEqual([-1, 0, -1]);
-    // Weekly (R29 a week = R116 a month) is the most expensive per month: annual saves 32 %, monthly 15 %.
+    // Weekly (R29 a week = R126.01 a month) is the most expensive per month: annual saves 37 %, monthly 21 %.
     expect(collapse(annual!.textContent!)).toContain(`${zar(948_000_000)}/yr (${zar(79_000_000)}/mo)`);
-    expect(annual!.textContent).toContain("Save 32%");
+    expect(annual!.textContent).toContain("Save 37%");
     expect(collapse(monthly!.textContent!)).toContain(`${zar(99_000_000)}/mo`);
-    expect(collapse(weekly!.textContent!)).toContain(`${zar(29_000_000)}/wk (${zar(116_000_000)}/mo)`);
+    expect(collapse(weekly!.textContent!)).toContain(`${zar(29_000_000)}/wk (${zar(126_010_000)}/mo)`);
     // Outside the packages, texts use the selected package's variables.
     expect(paywallText()).toContain("Start your 1 week free trial");
     expect(paywallText()).toContain(`then ${zar(99_000_000)}/month`);
@@ -227,24 +227,48 @@ describe("presentPaywall: purchase and actions", () => {
     expect((await settle(shown)).error?.errorCode).toBe(ErrorCode.UserCancelledError);
   });
 
-  it("rejects with the purchase's error when the purchase fails, after onPurchaseError", async () => {
+  it("keeps the paywall open after a failed purchase: the error is shown and reported, the customer can go back", async () => {
     const listener = { onPurchaseError: vi.fn() };
-    const { shown } = await openPaywall(server, { listener });
+    const onPurchaseError = vi.fn();
+    let outcome: "pending" | "settled" = "pending";
+    const { shown } = await openPaywall(server, { listener, onPurchaseError });
+    void shown.finally(() => (outcome = "settled")).catch(() => {});
     (await paywallButton("free trial")).click();
     (await button("Test failed purchase")).click();
-    const { error } = await settle(shown);
-    expect(error?.errorCode).toBe(ErrorCode.ProductNotAvailableForPurchaseError);
-    expect(listener.onPurchaseError).toHaveBeenCalledWith(error);
+    await vi.waitFor(() => expect(listener.onPurchaseError).toHaveBeenCalledOnce());
+    const [error] = listener.onPurchaseError.mock.calls[0]!;
+    expect(error.errorCode).toBe(ErrorCode.TestStoreSimulatedPurchaseError);
+    expect(onPurchaseError).toHaveBeenCalledWith(error);
+    const root = await paywallRoot();
+    await vi.waitFor(() =>
+      expect(root.querySelector("[role=alert]")?.textContent).toBe(`Something went wrong: ${error.message}`),
+    );
+    expect(outcome).toBe("pending");
+    expect((await paywallButton("free trial")).getAttribute("aria-disabled")).toBeNull();
+    (await paywallButton("Not now")).click();
+    expect((await settle(shown)).error?.errorCode).toBe(ErrorCode.UserCancelledError);
     expect(document.querySelectorAll(".pw-root").length).toBe(0);
   });
 
-  it("navigate_back calls onBack and rejects with UserCancelledError", async () => {
+  it("navigate_back gives onBack closePaywall: the paywall stays until it is called, then rejects with UserCancelledError", async () => {
     const onBack = vi.fn();
     const { shown } = await openPaywall(server, { onBack });
     (await paywallButton("Not now")).click();
+    expect(onBack).toHaveBeenCalledOnce();
+    const closePaywall = onBack.mock.calls[0]![0] as () => void;
+    expect(typeof closePaywall).toBe("function");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.querySelectorAll(".pw-paywall").length).toBe(1);
+    closePaywall();
     const { error } = await settle(shown);
     expect(isPurchasesError(error) && error.errorCode).toBe(ErrorCode.UserCancelledError);
-    expect(onBack).toHaveBeenCalledOnce();
+    expect(document.querySelectorAll(".pw-root").length).toBe(0);
+  });
+
+  it("without onBack, navigate_back closes the paywall at once", async () => {
+    const { shown } = await openPaywall(server);
+    (await paywallButton("Not now")).click();
+    expect((await settle(shown)).error?.errorCode).toBe(ErrorCode.UserCancelledError);
   });
 
   it("calls the host for restore, customer center and urls (from url_lid); opens a new tab without onNavigateToUrl", async () => {

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ErrorCode, LogLevel, Purchases, isPurchasesError, type PurchasesError } from "../../src/index";
+import {
+  ErrorCode,
+  LogLevel,
+  Purchases,
+  UninitializedPurchasesError,
+  isPurchasesError,
+  type PurchasesError,
+} from "../../src/index";
 
 function caught(fn: () => unknown): PurchasesError {
   try {
@@ -151,9 +158,27 @@ describe("Purchases.configure", () => {
 });
 
 describe("shared instance", () => {
-  it("getSharedInstance throws a ConfigurationError before configure", () => {
+  it("getSharedInstance throws an UninitializedPurchasesError (a ConfigurationError) before configure", () => {
     expect(Purchases.isConfigured()).toBe(false);
-    expect(caught(() => Purchases.getSharedInstance()).errorCode).toBe(ErrorCode.ConfigurationError);
+    const error = caught(() => Purchases.getSharedInstance());
+    expect(error).toBeInstanceOf(UninitializedPurchasesError);
+    expect(error.errorCode).toBe(ErrorCode.ConfigurationError);
+  });
+
+  it("configure called again closes the old instance: its calls reject, the new one works", async () => {
+    const first = Purchases.configure({ apiKey: "rcb_abc", appUserId: "user_1" });
+    const second = Purchases.configure({ apiKey: "rcb_abc", appUserId: "user_2" });
+    expect(Purchases.getSharedInstance()).toBe(second);
+    const error = await first.getCustomerInfo().catch((e: unknown) => e);
+    expect(isPurchasesError(error) && error.errorCode).toBe(ErrorCode.ConfigurationError);
+    expect((error as Error).message).toBe("This Purchases instance was closed. Configure a new one.");
+    await expect(first.identifyUser("user_3")).rejects.toMatchObject({
+      errorCode: ErrorCode.ConfigurationError,
+    });
+    // Closing the old instance again changes nothing for the new one.
+    first.close();
+    expect(Purchases.getSharedInstance()).toBe(second);
+    expect(second.getAppUserId()).toBe("user_2");
   });
 
   it("close() clears the shared instance and makes the closed instance reject calls", async () => {
@@ -170,6 +195,12 @@ describe("anonymous ids", () => {
     const b = Purchases.generateAnonymousAppUserId();
     expect(a).toMatch(/^\$RCAnonymousID:[0-9a-f]{32}$/);
     expect(a).not.toBe(b);
+  });
+
+  it("generateRevenueCatAnonymousAppUserId (the purchases-js name) makes the same kind of id", () => {
+    const id = Purchases.generateRevenueCatAnonymousAppUserId();
+    expect(id).toMatch(/^\$RCAnonymousID:[0-9a-f]{32}$/);
+    expect(Purchases.configure({ apiKey: "rcb_abc", appUserId: id }).isAnonymous()).toBe(true);
   });
 
   it("isAnonymous is true only for generated ids", () => {

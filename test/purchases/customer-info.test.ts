@@ -146,3 +146,26 @@ describe("setAttributes", () => {
     });
   });
 });
+
+describe("subscription details purchases-js reads", () => {
+  it("gives each subscription its plan, display name, paid price, management URL and resume date", async () => {
+    serveCustomerInfo();
+    const info = await configure().getCustomerInfo();
+    const monthly = info.subscriptionsByProductIdentifier.premium_realm_monthly;
+    expect(monthly).toMatchObject({
+      productPlanIdentifier: "base_option",
+      displayName: "Premium Realm",
+      price: { amountMicros: 99_000_000, currency: "ZAR", amount: 9900 },
+      managementURL: "https://billing.example.test/manage/sub_1",
+      autoResumeDate: null,
+    });
+    // A subscription the backend describes less fully gets nulls, never undefined.
+    expect(info.subscriptionsByProductIdentifier.premium_realm_weekly).toMatchObject({
+      productPlanIdentifier: null,
+      displayName: null,
+      price: null,
+      managementURL: null,
+      autoResumeDate: null,
+    });
+  });
+});

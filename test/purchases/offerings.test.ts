@@ -1,6 +1,12 @@
 import { http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it } from "vitest";
-import { ErrorCode, PackageType, Purchases, type PurchasesEnvironment } from "../../src/index";
+import {
+  ErrorCode,
+  OfferingKeyword,
+  PackageType,
+  Purchases,
+  type PurchasesEnvironment,
+} from "../../src/index";
 import type { WireOfferingsResponse, WireProductDetails } from "../../src/http/wire";
 import { fixtures } from "../support/fixtures";
 import { TEST_BASE_URL, useMswServer } from "../support/msw";
@@ -175,5 +181,102 @@ describe("getCurrentOfferingForPlacement", () => {
     await expect(configure().getCurrentOfferingForPlacement("")).rejects.toMatchObject({
       errorCode: ErrorCode.ConfigurationError,
     });
+  });
+});
+
+describe("purchases-js shapes of offerings (SDK parity)", () => {
+  it('returns the current offering for OfferingKeyword.Current and for the text "current"', async () => {
+    const seen = serve();
+    const purchases = configure();
+    for (const offeringIdentifier of [OfferingKeyword.Current, "current"]) {
+      const offerings = await purchases.getOfferings({ offeringIdentifier });
+      expect(Object.keys(offerings.all)).toEqual(["default"]);
+      expect(offerings.current?.identifier).toBe("default");
+    }
+    expect(seen.offerings).toBe(1);
+  });
+
+  it("returns no offering for OfferingKeyword.Current when the project has no current offering", async () => {
+    serve({ ...fixtures.offerings(), current_offering_id: null });
+    const offerings = await configure().getOfferings({ offeringIdentifier: OfferingKeyword.Current });
+    expect(offerings).toEqual({ all: {}, current: null });
+  });
+
+  it("gives products a price (currentPrice is the same value) and packages rcBillingProduct", async () => {
+    serve();
+    const monthly = (await configure().getOfferings()).current!.monthly!;
+    const product = monthly.webBillingProduct;
+    expect(product.price).toMatchObject({ amountMicros: 99_000_000, currency: "ZAR" });
+    expect(product.currentPrice).toBe(product.price);
+    expect(monthly.rcBillingProduct).toBe(product);
+  });
+
+  it("tells whether an offering has a paywall", async () => {
+    const wire = fixtures.offerings();
+    wire.offerings[1]!.paywall_components = fixtures.offerings().offerings[0]!.paywall_components ?? {
+      default_locale: "en",
+    };
+    serve(wire);
+    const { all } = await configure().getOfferings();
+    expect(all.default?.hasPaywall).toBe(false);
+    expect(all.holiday?.hasPaywall).toBe(true);
+  });
+
+  it("passes web checkout URLs through, and gives null where the backend sends none", async () => {
+    const wire = fixtures.offerings();
+    const holiday = wire.offerings[1]!;
+    holiday.web_checkout_url = "https://pay.example.test/holiday";
+    holiday.packages[0]!.web_checkout_url = "https://pay.example.test/holiday/annual";
+    wire.offerings[0]!.web_checkout_url = "";
+    serve(wire);
+    const { all } = await configure().getOfferings();
+    expect(all.holiday?.webCheckoutURL).toBe("https://pay.example.test/holiday");
+    expect(all.holiday?.annual?.webCheckoutURL).toBe("https://pay.example.test/holiday/annual");
+    expect(all.default?.webCheckoutURL).toBeNull();
+    expect(all.default?.monthly?.webCheckoutURL).toBeNull();
+  });
+
+  it("shows an annual package's monthly price from its own period, cut to the cent", async () => {
+    const products = fixtures.products().product_details;
+    const annual = products.find((p) => p.identifier === "premium_realm_annual")!;
+    const option = annual.purchase_options.annual_option as { base: { price: { amount_micros: number } } };
+    option.base.price = { ...option.base.price, amount_micros: 119_990_000 };
+    serve(fixtures.offerings(), products);
+    const base = (await configure().getOfferings()).current!.annual!.webBillingProduct
+      .defaultSubscriptionOption!.base;
+    expect(base.pricePerMonth?.amountMicros).toBe(9_990_000);
+    expect(base.pricePerYear?.amountMicros).toBe(119_990_000);
+  });
+});
+
+describe("invalidateOfferingsCache", () => {
+  it("makes the next getOfferings fetch offerings and products again", async () => {
+    const seen = serve();
+    const purchases = configure();
+    await purchases.getOfferings();
+    await purchases.getOfferings();
+    expect([seen.offerings, seen.products.length]).toEqual([1, 1]);
+    purchases.invalidateOfferingsCache();
+    await purchases.getOfferings();
+    expect([seen.offerings, seen.products.length]).toEqual([2, 2]);
+  });
+
+  it("serves a changed catalogue after the invalidation", async () => {
+    const wire = fixtures.offerings();
+    let current = "default";
+    server.use(
+      http.get(`${TEST_BASE_URL}/v1/subscribers/:id/offerings`, () =>
+        HttpResponse.json({ ...wire, current_offering_id: current }),
+      ),
+      http.get(`${TEST_BASE_URL}/rcbilling/v1/subscribers/:id/products`, () =>
+        HttpResponse.json(fixtures.products()),
+      ),
+    );
+    const purchases = configure();
+    expect((await purchases.getOfferings()).current?.identifier).toBe("default");
+    current = "holiday";
+    expect((await purchases.getOfferings()).current?.identifier).toBe("default");
+    purchases.invalidateOfferingsCache();
+    expect((await purchases.getOfferings()).current?.identifier).toBe("holiday");
   });
 });

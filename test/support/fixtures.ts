@@ -5,6 +5,7 @@ import customerInfo from "../../fixtures/protocol/customer-info.json";
 import branding from "../../fixtures/protocol/branding.json";
 import checkoutStart from "../../fixtures/protocol/checkout-start.json";
 import calculateTaxes from "../../fixtures/protocol/calculate-taxes.json";
+import checkoutPricingDiscount from "../../fixtures/protocol/checkout-pricing-discount.json";
 import checkoutComplete from "../../fixtures/protocol/checkout-complete.json";
 import checkoutStatusSucceeded from "../../fixtures/protocol/checkout-status-succeeded.json";
 import errors from "../../fixtures/protocol/errors.json";
@@ -31,6 +32,8 @@ export const fixtures = {
   branding: () => copy<WireBrandingInfo>(branding),
   checkoutStart: () => copy<WireCheckoutStartResponse>(checkoutStart),
   calculateTaxes: () => copy<WireCalculateTaxesResponse>(calculateTaxes),
+  /** A pricing answer with the promotion code WELCOME10 (10 % off R99) applied, taxed for ZA. */
+  checkoutPricingDiscount: () => copy<WireCalculateTaxesResponse>(checkoutPricingDiscount),
   checkoutComplete: () => copy<WireCheckoutCompleteResponse>(checkoutComplete),
   checkoutStatusSucceeded: () => copy<WireCheckoutStatusResponse>(checkoutStatusSucceeded),
   errors: () =>

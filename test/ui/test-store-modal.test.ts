@@ -58,11 +58,11 @@ describe("the Test Store modal of test_ keys", () => {
     expect(widgetLeftovers()).toEqual({ roots: 0, styles: 0, bodyOverflow: "" });
   });
 
-  it("rejects with ProductNotAvailableForPurchaseError on 'Test failed purchase'", async () => {
+  it("rejects with TestStoreSimulatedPurchaseError (42) on 'Test failed purchase'", async () => {
     const { purchase } = await openModal();
     (await button("Test failed purchase")).click();
     const { error } = await settle(purchase);
-    expect(isPurchasesError(error) && error.errorCode).toBe(ErrorCode.ProductNotAvailableForPurchaseError);
+    expect(isPurchasesError(error) && error.errorCode).toBe(ErrorCode.TestStoreSimulatedPurchaseError);
     expect(error?.message).toBe("Simulated test purchase failure: no real transaction occurred");
     expect(widgetLeftovers().roots).toBe(0);
   });

@@ -21,10 +21,19 @@ describe.each(DATABASES)("catalogue calls on %s", (kind) => {
           description: "Premium Realm",
           metadata: null,
           packages: [
-            { identifier: "$rc_monthly", platform_product_identifier: "premium_realm_monthly" },
-            { identifier: "$rc_annual", platform_product_identifier: "premium_realm_annual" },
+            {
+              identifier: "$rc_monthly",
+              platform_product_identifier: "premium_realm_monthly",
+              web_checkout_url: null,
+            },
+            {
+              identifier: "$rc_annual",
+              platform_product_identifier: "premium_realm_annual",
+              web_checkout_url: null,
+            },
           ],
           paywall_components: realmheart.offerings[0]!.paywall_components,
+          web_checkout_url: null,
         },
       ],
       placements: null,

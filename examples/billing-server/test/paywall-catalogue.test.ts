@@ -50,4 +50,44 @@ describe("paywall catalogue data", () => {
     catalogue.projects[0].ui_config.app.colors.primary.light = { type: "hex", value: "red" };
     expect(() => parseCatalogue(catalogue)).toThrow(/colours are #RRGGBB/);
   });
+
+  it("always sends ui_config.app.fonts (purchases-js reads it unchecked) and keeps custom variable defaults", () => {
+    expect(uiConfigSchema.parse({ app: { colors: {} } })).toEqual({
+      app: { colors: {}, fonts: {} },
+      custom_variables: {},
+    });
+    const parsed = uiConfigSchema.parse({
+      app: {
+        fonts: { serif: { web: { family: "Lora", url: "https://fonts.example/lora.woff2", weight: 400 } } },
+      },
+      custom_variables: { player_name: { type: "string", default_value: "traveller" } },
+    });
+    expect(parsed.app.fonts.serif?.web?.family).toBe("Lora");
+    expect(parsed.custom_variables.player_name?.default_value).toBe("traveller");
+    expect(
+      uiConfigSchema.safeParse({ app: {}, custom_variables: { n: { default_value: null } } }).success,
+    ).toBe(false);
+  });
+
+  it("writes the Realmheart paywall as purchases-js reads it: hex colours, sized texts and stacks, icons, badge stacks", () => {
+    const paywall = testCatalogue().projects[0]!.offerings[0]!.paywall_components;
+    const components: any[] = [];
+    const walk = (value: unknown): void => {
+      if (Array.isArray(value)) value.forEach(walk);
+      else if (value && typeof value === "object") {
+        if (typeof (value as any).type === "string") components.push(value);
+        Object.values(value).forEach(walk);
+      }
+    };
+    walk(paywall?.components_config);
+    expect(JSON.stringify(paywall)).not.toContain('"alias"');
+    const of = (type: string) => components.filter((c) => c.type === type);
+    for (const c of [...of("text"), ...of("stack")])
+      expect(c.size?.width?.type, JSON.stringify(c)).toBeTruthy();
+    for (const stack of of("stack")) expect(stack.dimension?.type).toBeTruthy();
+    for (const item of of("timeline").flatMap((t) => t.items)) expect(item.icon.type).toBe("icon");
+    for (const stack of of("stack").filter((s) => s.badge)) expect(stack.badge.stack.type).toBe("stack");
+    const texts = Object.values(paywall!.components_localizations.en!).join(" ");
+    expect(texts.match(/\{\{\s*([\w.]+)/g)?.every((v) => v.includes("product."))).toBe(true);
+  });
 });

@@ -41,6 +41,17 @@ describe.each(DATABASES)("customers, attributes, receipts and events on %s", (ki
     });
   });
 
+  it("describes each subscription as purchases-js reads it: plan, display name, paid price, no pause", async () => {
+    const { customerInfo } = await postTestStoreReceipt(server, "described_user");
+    expect(customerInfo.subscriber.subscriptions.premium_realm_monthly).toMatchObject({
+      product_plan_identifier: "base_option",
+      display_name: "Premium Realm",
+      // A trial period costs nothing: the price is what was paid for the current period, in whole units.
+      price: { amount: 0, currency: "ZAR" },
+      auto_resume_date: null,
+    });
+  });
+
   it("records a replayed receipt once", async () => {
     const fetchToken = newFetchToken();
     await postTestStoreReceipt(server, "replay_user", { fetchToken });

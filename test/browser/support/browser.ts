@@ -67,9 +67,15 @@ export async function closeCleanPage(page: Page | undefined, log: PageLog): Prom
   expect(log.blocked, "requests that tried to leave 127.0.0.1").toEqual([]);
 }
 
-/** A fresh page (own context) whose requests may only reach 127.0.0.1. */
-export async function openPage(browser: Browser): Promise<{ page: Page; log: PageLog }> {
-  const { page, log } = await openLoopbackPage(browser, { stepTimeoutMs: STEP_TIMEOUT });
+/**
+ * A fresh page (own context) whose requests may only reach 127.0.0.1; a failed load from a URL matching
+ * `expectedFailures` (a 404 the test expects) is not logged as an error.
+ */
+export async function openPage(
+  browser: Browser,
+  expectedFailures: RegExp[] = [],
+): Promise<{ page: Page; log: PageLog }> {
+  const { page, log } = await openLoopbackPage(browser, { stepTimeoutMs: STEP_TIMEOUT, expectedFailures });
   return { page, log };
 }
 

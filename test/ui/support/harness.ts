@@ -133,11 +133,23 @@ export function serveCheckout(
   answers: {
     start?: Answer[];
     taxes?: (body: { country_code?: string; postal_code?: string }) => Response;
+    /** `PATCH /rcbilling/v1/checkout/{id}` (promotion codes); an unknown code (7815) when not given. */
+    patch?: (body: {
+      country_code?: string;
+      postal_code?: string;
+      discount_code?: string | null;
+    }) => Response;
     complete?: Answer;
     status?: Answer;
   } = {},
 ) {
-  const seen = { starts: [] as any[], taxes: [] as any[], completes: [] as any[], polls: 0 };
+  const seen = {
+    starts: [] as any[],
+    taxes: [] as any[],
+    patches: [] as any[],
+    completes: [] as any[],
+    polls: 0,
+  };
   const base = `${TEST_BASE_URL}/rcbilling/v1/checkout`;
   server.use(
     http.post(`${base}/start`, async ({ request }) => {
@@ -149,6 +161,11 @@ export function serveCheckout(
       const body = (await request.json()) as { country_code?: string; postal_code?: string };
       seen.taxes.push(body);
       return answers.taxes ? answers.taxes(body) : HttpResponse.json(taxAnswer(body));
+    }),
+    http.patch(`${base}/:id`, async ({ request }) => {
+      const body = (await request.json()) as { discount_code?: string | null };
+      seen.patches.push(body);
+      return answers.patch ? answers.patch(body) : backendError(400, 7815, "There is no such code.")();
     }),
     http.post(`${base}/:id/complete`, async ({ request }) => {
       seen.completes.push(await request.json());

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { paywallComponentsSchema, paywallPackageIds, uiConfigSchema } from "./paywall-schema.js";
+import { normalizePromotionCode, promotionCodeSchema } from "./promotion-code-schema.js";
 
 // The catalogue file: projects with their keys, products, offerings, entitlements and branding. Protocol
 // parts are written in wire shape (snake_case) so that they can be served as they are.
@@ -29,6 +30,17 @@ const subscriptionOption = z.object({
 
 const oneTimeOption = z.object({ id: z.string().min(1), price_id: z.string().min(1), base_price: price });
 
+/** A virtual currency's code: how the wire and the grants name it (e.g. `GEMS`). */
+const virtualCurrencyCode = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,40}$/, "virtual currency codes are 1-40 letters, digits, _ or -");
+
+const virtualCurrency = z.object({
+  code: virtualCurrencyCode,
+  name: z.string().min(1).max(100),
+  description: z.string().max(1000).nullable().default(null),
+});
+
 const product = z.object({
   identifier: z.string().min(1),
   product_type: z.enum(["subscription", "consumable", "non_consumable"]),
@@ -36,6 +48,10 @@ const product = z.object({
   description: z.string().nullable().default(null),
   default_purchase_option_id: z.string().min(1),
   purchase_options: z.record(z.string(), z.union([subscriptionOption, oneTimeOption])),
+  /** How much of which virtual currency each paid purchase (and each paid renewal) grants, by currency code. */
+  virtual_currency_grants: z
+    .record(virtualCurrencyCode, z.number().int().min(1).max(1_000_000_000))
+    .default({}),
 });
 
 const offering = z.object({
@@ -110,15 +126,23 @@ const project = z
       .default(null),
     targeting: z.object({ rule_id: z.string(), revision: z.number().int() }).nullable().default(null),
     ui_config: uiConfigSchema.nullable().default(null),
+    virtual_currencies: z.array(virtualCurrency).default([]),
+    promotion_codes: z.array(promotionCodeSchema).default([]),
   })
   .superRefine((p, ctx) => {
     const productIds = new Set(p.products.map((x) => x.identifier));
     const offeringIds = new Set(p.offerings.map((x) => x.identifier));
     const issue = (message: string) =>
       ctx.addIssue({ code: "custom", message: `project ${p.id}: ${message}` });
+    const currencyCodes = new Set(p.virtual_currencies.map((c) => c.code));
+    if (currencyCodes.size !== p.virtual_currencies.length) issue("a virtual currency code is used twice");
     for (const x of p.products) {
       if (!(x.default_purchase_option_id in x.purchase_options)) {
         issue(`product ${x.identifier} has no option ${x.default_purchase_option_id}`);
+      }
+      for (const code of Object.keys(x.virtual_currency_grants)) {
+        if (!currencyCodes.has(code))
+          issue(`product ${x.identifier} grants unknown virtual currency ${code}`);
       }
     }
     for (const o of p.offerings) {
@@ -131,6 +155,12 @@ const project = z
       for (const id of paywallPackageIds(o.paywall_components?.components_config)) {
         if (!packageIds.has(id)) issue(`the paywall of offering ${o.identifier} names unknown package ${id}`);
       }
+    }
+    const codes = new Set(p.promotion_codes.map((c) => normalizePromotionCode(c.code)));
+    if (codes.size !== p.promotion_codes.length) issue("a promotion code is used twice (codes ignore case)");
+    for (const c of p.promotion_codes) {
+      for (const id of c.products ?? [])
+        if (!productIds.has(id)) issue(`promotion code ${c.code} names unknown product ${id}`);
     }
     for (const e of p.entitlements) {
       for (const id of e.products)

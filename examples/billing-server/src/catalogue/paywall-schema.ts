@@ -49,8 +49,30 @@ export const paywallComponentsSchema = z
     }
   });
 
-export const uiConfigSchema = z.object({
-  app: z.object({ colors: z.record(z.string(), colorScheme).default({}) }),
+// A font a text names in `font_name`: its web family and, optionally, the file to load it from.
+const font = z.looseObject({
+  web: z
+    .looseObject({
+      family: z.string().min(1),
+      url: z.url().optional(),
+      style: z.enum(["normal", "italic"]).optional(),
+      weight: z.number().int().min(100).max(900).optional(),
+    })
+    .optional(),
+});
+// A custom variable (`{{ custom.name }}`) and its value when the app passes none.
+const customVariable = z.looseObject({
+  type: z.enum(["string", "number", "boolean"]).optional(),
+  default_value: z.union([z.string(), z.number(), z.boolean()]),
+});
+
+// purchases-js reads `app.fonts` without a check, so it is always sent (empty when the paywalls name no font).
+export const uiConfigSchema = z.looseObject({
+  app: z.looseObject({
+    colors: z.record(z.string(), colorScheme).default({}),
+    fonts: z.record(z.string(), font).default({}),
+  }),
+  custom_variables: z.record(z.string(), customVariable).default({}),
 });
 
 /** Every value of `key` anywhere inside `value`. */

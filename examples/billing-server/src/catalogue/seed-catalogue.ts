@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { BillingDb } from "../db/database.js";
-import { apiKeys, offerings, products, projects } from "../db/schema.js";
+import { apiKeys, offerings, products, projects, virtualCurrencies } from "../db/schema.js";
 import type { Catalogue } from "./catalogue-schema.js";
+import { seedPromotionCodes } from "./seed-promotion-codes.js";
 
 /** What a public API key is for, by its prefix (a catalogue has already checked its shape). */
 export function apiKeyKind(key: string): "production" | "sandbox" | "test_store" {
@@ -12,7 +13,7 @@ export function apiKeyKind(key: string): "production" | "sandbox" | "test_store"
 
 /**
  * Makes the database's catalogue match `catalogue`, in one transaction: projects are upserted and their keys,
- * products and offerings replaced. Customers, purchases and sessions are kept.
+ * products, offerings and virtual currencies replaced. Customers, purchases and sessions are kept.
  */
 export async function seedCatalogue(db: BillingDb, catalogue: Catalogue): Promise<void> {
   await db.transaction(async (tx) => {
@@ -31,6 +32,7 @@ export async function seedCatalogue(db: BillingDb, catalogue: Catalogue): Promis
       await tx.delete(apiKeys).where(eq(apiKeys.projectId, p.id));
       await tx.delete(products).where(eq(products.projectId, p.id));
       await tx.delete(offerings).where(eq(offerings.projectId, p.id));
+      await tx.delete(virtualCurrencies).where(eq(virtualCurrencies.projectId, p.id));
       await tx
         .insert(apiKeys)
         .values(p.api_keys.map((key) => ({ key, projectId: p.id, kind: apiKeyKind(key) })));
@@ -47,6 +49,7 @@ export async function seedCatalogue(db: BillingDb, catalogue: Catalogue): Promis
             entitlements: p.entitlements
               .filter((e) => e.products.includes(x.identifier))
               .map((e) => e.identifier),
+            virtualCurrencyGrants: x.virtual_currency_grants,
             position,
           })),
         );
@@ -63,6 +66,12 @@ export async function seedCatalogue(db: BillingDb, catalogue: Catalogue): Promis
             position,
           })),
         );
+      }
+      await seedPromotionCodes(tx, p.id, p.promotion_codes);
+      if (p.virtual_currencies.length > 0) {
+        await tx
+          .insert(virtualCurrencies)
+          .values(p.virtual_currencies.map((c, position) => ({ projectId: p.id, ...c, position })));
       }
     }
   });

@@ -61,6 +61,11 @@ export const products = pgTable(
     purchaseOptions: jsonb("purchase_options").notNull(),
     /** Entitlement identifiers this product grants. */
     entitlements: jsonb("entitlements").$type<string[]>().notNull(),
+    /** Virtual currency amounts each paid period of this product grants, by currency code. */
+    virtualCurrencyGrants: jsonb("virtual_currency_grants")
+      .$type<Record<string, number>>()
+      .notNull()
+      .default({}),
     position: integer("position").notNull(),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.identifier] })],
@@ -81,6 +86,21 @@ export const offerings = pgTable(
     position: integer("position").notNull(),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.identifier] })],
+);
+
+/** The project's virtual currencies, from the catalogue (`virtual_currencies`). */
+export const virtualCurrencies = pgTable(
+  "billing_virtual_currencies",
+  {
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    description: text("description"),
+    position: integer("position").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.code] })],
 );
 
 export const customers = pgTable(
@@ -206,4 +226,56 @@ export const webhookOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("billing_webhook_outbox_due_idx").on(t.deliveredAt, t.nextAttemptAt)],
+);
+
+/**
+ * Customers' virtual currency balances. No foreign key to the currencies: the catalogue is replaced on every
+ * start, and a balance outlives a currency that is taken out of it and put back.
+ */
+export const virtualCurrencyBalances = pgTable(
+  "billing_virtual_currency_balances",
+  {
+    projectId: text("project_id").notNull(),
+    appUserId: text("app_user_id").notNull(),
+    code: text("code").notNull(),
+    balance: bigint("balance", { mode: "number" }).notNull(),
+    updatedAt: moment("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.appUserId, t.code] })],
+);
+
+/**
+ * Every virtual currency grant, one row per purchase period and currency: its key is what makes a grant happen
+ * exactly once however often the purchase is reported (a replayed receipt, webhook or renewal).
+ */
+export const virtualCurrencyGrants = pgTable(
+  "billing_virtual_currency_grants",
+  {
+    projectId: text("project_id").notNull(),
+    storeTransactionId: text("store_transaction_id").notNull(),
+    code: text("code").notNull(),
+    appUserId: text("app_user_id").notNull(),
+    productId: text("product_id").notNull(),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    grantedAt: moment("granted_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.storeTransactionId, t.code] })],
+);
+
+/**
+ * The project's promotion codes: the catalogue's definition (upper-cased `code`, seeded on every start) and how
+ * many purchases have redeemed each, which re-seeding keeps.
+ */
+export const promotionCodes = pgTable(
+  "billing_promotion_codes",
+  {
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    /** The catalogue entry, in its snake_case shape (`CataloguePromotionCode`). */
+    definition: jsonb("definition").notNull(),
+    redemptionCount: integer("redemption_count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.code] })],
 );

@@ -1,23 +1,92 @@
 import { eq } from "drizzle-orm";
 import type { BillingContext } from "../context.js";
 import { checkoutSessions, projects } from "../db/schema.js";
+import { BillingErrorCode, badRequest } from "../http/billing-error.js";
+import { appliedDiscountsWire, discountedPlan, resolveDiscount } from "./checkout-discount.js";
 import { elementsConfiguration } from "./checkout-plan.js";
-import { assertOpen, findSession, gatewayState } from "./checkout-session.js";
+import {
+  assertOpen,
+  findSession,
+  gatewayState,
+  type CheckoutGatewayState,
+  type CheckoutSessionRow,
+} from "./checkout-session.js";
 import { calculateTax } from "./tax-table.js";
+
+/** The billing address a pricing request names. */
+export interface PricingAddress {
+  country_code?: string | null;
+  postal_code?: string | null;
+}
 
 /**
  * Calculates tax for an open session's billing address (when the project's branding collects tax), stores it as
- * the latest calculation and answers the totals, the tax lines and the elements' new amount.
+ * the latest calculation and answers the totals, the tax lines, the applied discount and the elements' new amount.
+ *
+ * @example
+ * await calculateCheckoutTax(ctx, projectId, "opsess_…", { country_code: "ZA", postal_code: "8001" });
  */
 export async function calculateCheckoutTax(
   ctx: BillingContext,
   projectId: string,
   id: string,
-  body: { country_code?: string | null; postal_code?: string | null },
+  body: PricingAddress,
 ) {
   const session = await findSession(ctx.db, projectId, id);
   assertOpen(session);
-  const { plan } = gatewayState(session);
+  return priceSession(ctx, session, gatewayState(session), body);
+}
+
+/**
+ * `PATCH /rcbilling/v1/checkout/{id}`: applies (`discount_code`: a code), removes (null) or keeps (absent) the
+ * session's promotion code, then prices it for the address as {@link calculateCheckoutTax} does. A code cannot
+ * change once the checkout was submitted (7878): the payment was requested for the amount then shown.
+ *
+ * @example
+ * await refreshCheckoutPricing(ctx, projectId, "opsess_…", { country_code: "ZA", discount_code: "WELCOME10" });
+ */
+export async function refreshCheckoutPricing(
+  ctx: BillingContext,
+  projectId: string,
+  id: string,
+  body: PricingAddress & { discount_code?: string | null },
+) {
+  const session = await findSession(ctx.db, projectId, id);
+  assertOpen(session);
+  let state = gatewayState(session);
+  if (body.discount_code !== undefined) {
+    const { plan } = state;
+    const discount =
+      body.discount_code === null
+        ? null
+        : await resolveDiscount(ctx.db, projectId, body.discount_code, {
+            productId: session.productId,
+            chargeMicros: plan.chargeMicros,
+            currency: plan.currency,
+            now: ctx.now(),
+          });
+    if (session.status !== "started" && (state.discount?.code ?? null) !== (discount?.code ?? null)) {
+      throw badRequest(
+        `Operation session ${session.id} was submitted; its promotion code can no longer change.`,
+        BillingErrorCode.PurchaseCannotBeCompleted,
+      );
+    }
+    state = { ...state, discount };
+    await ctx.db
+      .update(checkoutSessions)
+      .set({ gateway: state, updatedAt: ctx.now() })
+      .where(eq(checkoutSessions.id, session.id));
+  }
+  return priceSession(ctx, session, state, body);
+}
+
+async function priceSession(
+  ctx: BillingContext,
+  session: CheckoutSessionRow,
+  state: CheckoutGatewayState,
+  address: PricingAddress,
+) {
+  const plan = discountedPlan(state.plan, state.discount);
   const [project] = await ctx.db
     .select({ branding: projects.branding })
     .from(projects)
@@ -27,7 +96,7 @@ export async function calculateCheckoutTax(
       ?.gateway_tax_collection_enabled === true;
   const result = enabled
     ? calculateTax(
-        { countryCode: body.country_code, postalCode: body.postal_code },
+        { countryCode: address.country_code, postalCode: address.postal_code },
         plan.priceMicros,
         plan.currency,
       )
@@ -46,6 +115,8 @@ export async function calculateCheckoutTax(
     total_amount_in_micros: totalMicros,
     tax_amount_in_micros: taxMicros,
     total_excluding_tax_in_micros: plan.priceMicros,
+    original_amount_in_micros: state.plan.priceMicros,
+    applied_discounts: appliedDiscountsWire(state.discount),
     pricing_phases: { base: { tax_breakdown: result.ok ? result.lines : [] } },
     gateway_params: { elements_configuration: elementsConfiguration(plan, totalMicros) },
     failed_reason: result.ok ? null : result.reason,

@@ -3,9 +3,11 @@ import { randomUUID } from "node:crypto";
 import type { BillingContext } from "../context.js";
 import { checkoutSessions, products, purchases } from "../db/schema.js";
 import { enqueueEntitlementEvent } from "../webhooks/entitlement-event.js";
+import { countRedemption, discountedPlan } from "./checkout-discount.js";
 import { gatewayState } from "./checkout-session.js";
 import { ensureCustomer } from "./customers.js";
 import { addIsoDuration } from "./iso-duration.js";
+import { grantVirtualCurrencies } from "./virtual-currencies.js";
 
 /** What the gateway reported about a session's intent. */
 export type GatewayOutcome =
@@ -18,10 +20,10 @@ export type OutcomeResult = "succeeded" | "failed" | "ignored";
 /**
  * Applies a gateway outcome to an operation session in one transaction (the session row is locked first, so
  * concurrent deliveries of the same event serialise). Success grants: the session succeeds, a purchase row
- * is written and, when the product grants entitlements, INITIAL_PURCHASE is enqueued. A session that already
- * succeeded ignores everything, so a replayed event grants nothing twice. A success still overrides an
- * earlier failure of the same intent: the gateway took the money (a declined card retried in the same form),
- * and that must grant. A failure applies only to a session still open.
+ * is written, the product's virtual currencies are granted and, when the product grants entitlements,
+ * INITIAL_PURCHASE is enqueued. A session that already succeeded ignores everything, so a replayed event grants
+ * nothing twice. A success still overrides an earlier failure of the same intent: the gateway took the money
+ * (a declined card retried in the same form), and that must grant. A failure applies only to a session still open.
  *
  * @example
  * await applyGatewayOutcome(ctx, "opsess_…", { kind: "succeeded", intentId: "seti_…", paymentMethodId: "pm_…" });
@@ -64,7 +66,9 @@ export async function applyGatewayOutcome(
       })
       .where(eq(checkoutSessions.id, sessionId));
 
-    const { plan } = state;
+    // The session moved to succeeded just now, under its row lock: this runs once per purchase.
+    if (state.discount) await countRedemption(tx, session.projectId, state.discount.code);
+    const plan = discountedPlan(state.plan, state.discount);
     await ensureCustomer(tx, session.projectId, session.appUserId, now);
     const [purchase] = await tx
       .insert(purchases)
@@ -89,9 +93,10 @@ export async function applyGatewayOutcome(
       .returning();
     if (!purchase) return "succeeded";
     const [product] = await tx
-      .select({ entitlements: products.entitlements })
+      .select({ entitlements: products.entitlements, virtualCurrencyGrants: products.virtualCurrencyGrants })
       .from(products)
       .where(and(eq(products.projectId, session.projectId), eq(products.identifier, session.productId)));
+    if (product) await grantVirtualCurrencies(tx, purchase, product.virtualCurrencyGrants, now);
     if (product && product.entitlements.length > 0) {
       await enqueueEntitlementEvent(tx, {
         type: "INITIAL_PURCHASE",

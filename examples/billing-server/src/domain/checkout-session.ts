@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { BillingError, BillingErrorCode, badRequest } from "../http/billing-error.js";
 import type { BillingDb } from "../db/database.js";
 import { checkoutSessions } from "../db/schema.js";
+import type { AppliedDiscount } from "./checkout-discount.js";
 import type { CheckoutPlan, ElementsConfiguration } from "./checkout-plan.js";
 import type { TaxResult } from "./tax-table.js";
 
@@ -25,6 +26,8 @@ export interface CheckoutGatewayState {
   plan: CheckoutPlan;
   elementsConfiguration: ElementsConfiguration;
   stripe?: StripeSessionState;
+  /** The promotion code applied to the first charge, if any (`PATCH /rcbilling/v1/checkout/{id}`). */
+  discount?: AppliedDiscount | null;
 }
 
 /** The session's `tax` column: the last successful calculation, or null (untaxed). */

@@ -12,6 +12,7 @@ import {
   type CheckoutSessionRow,
   type StripeSessionState,
 } from "./checkout-session.js";
+import { discountedPlan, resolveDiscount } from "./checkout-discount.js";
 import { customerEmail } from "./customer-email.js";
 import { toMinorUnits } from "./money.js";
 import { noGateway } from "./start-checkout.js";
@@ -36,6 +37,15 @@ export async function completeCheckout(
   }
   if (!gateway) throw noGateway();
   const state = gatewayState(session);
+  if (state.discount && !state.stripe) {
+    // The code may have expired or been used up since it was applied: check it again before money is asked for.
+    await resolveDiscount(ctx.db, projectId, state.discount.code, {
+      productId: session.productId,
+      chargeMicros: state.plan.chargeMicros,
+      currency: state.plan.currency,
+      now: ctx.now(),
+    });
+  }
   const stripeState = await ensureIntent(ctx, gateway, session, state, email);
   await ctx.db
     .update(checkoutSessions)
@@ -65,7 +75,7 @@ async function ensureIntent(
   state: CheckoutGatewayState,
   email: string,
 ): Promise<StripeSessionState> {
-  const { plan } = state;
+  const plan = discountedPlan(state.plan, state.discount);
   const tax = storedTax(session);
   // Tax was calculated on the first paid price, which is what a PaymentIntent charges now.
   const amount = toMinorUnits(

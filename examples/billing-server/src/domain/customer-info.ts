@@ -11,6 +11,8 @@ export function subscriberFromPurchases(input: {
   purchases: readonly PurchaseRow[];
   /** Entitlement identifiers granted by each product id. */
   entitlementsByProduct: ReadonlyMap<string, readonly string[]>;
+  /** The catalogue title of each product id, sent as a subscription's `display_name`. */
+  titlesByProduct?: ReadonlyMap<string, string>;
   managementUrl: string | null;
 }) {
   const byDate = [...input.purchases].sort((a, b) => a.purchaseDate.getTime() - b.purchaseDate.getTime());
@@ -54,6 +56,12 @@ export function subscriberFromPurchases(input: {
         ownership_type: "PURCHASED",
         store_transaction_id: p.storeTransactionId,
         management_url: input.managementUrl,
+        product_plan_identifier: p.optionId,
+        display_name: input.titlesByProduct?.get(p.productId) ?? null,
+        // The wire carries what was paid in whole units of the currency (99 for R99), as purchases-js reads it.
+        price: { amount: p.priceMicros / 1_000_000, currency: p.currency },
+        // Subscriptions here are never paused, so none waits to resume.
+        auto_resume_date: null,
       };
     }
   }

@@ -51,13 +51,16 @@ export async function ensureCustomer(db: Db, projectId: string, appUserId: strin
   return row?.firstSeen ?? now;
 }
 
-/** The entitlement identifiers each product of the project grants. */
-export async function entitlementsByProduct(db: Db, projectId: string): Promise<Map<string, string[]>> {
+/** The entitlement identifiers each product of the project grants, and each product's title. */
+export async function catalogueByProduct(db: Db, projectId: string) {
   const rows = await db
-    .select({ identifier: products.identifier, entitlements: products.entitlements })
+    .select({ identifier: products.identifier, entitlements: products.entitlements, title: products.title })
     .from(products)
     .where(eq(products.projectId, projectId));
-  return new Map(rows.map((r) => [r.identifier, r.entitlements]));
+  return {
+    entitlementsByProduct: new Map(rows.map((r) => [r.identifier, r.entitlements])),
+    titlesByProduct: new Map(rows.map((r) => [r.identifier, r.title])),
+  };
 }
 
 /** The body of `GET /v1/subscribers/{app_user_id}`: customer info as of the server's clock. */
@@ -81,7 +84,7 @@ export async function customerInfoResponse(
       appUserId,
       firstSeen,
       purchases: rows,
-      entitlementsByProduct: await entitlementsByProduct(db, projectId),
+      ...(await catalogueByProduct(db, projectId)),
       managementUrl,
     }),
   };

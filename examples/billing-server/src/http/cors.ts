@@ -24,7 +24,7 @@ export function answerPreflights(app: FastifyInstance): void {
       reply.header("Access-Control-Allow-Origin", origin);
       reply.header("Vary", "Origin");
     }
-    reply.header("Access-Control-Allow-Methods", "GET, POST, OPTIONS");
+    reply.header("Access-Control-Allow-Methods", "GET, POST, PATCH, OPTIONS");
     reply.header("Access-Control-Allow-Headers", ALLOWED_HEADERS);
     reply.header("Access-Control-Max-Age", "600");
     return reply.status(204).send();

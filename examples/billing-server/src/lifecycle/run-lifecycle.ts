@@ -6,6 +6,7 @@ import { products, purchases } from "../db/schema.js";
 import { enqueueEntitlementEvent, type EntitlementEventType } from "../webhooks/entitlement-event.js";
 import { nextRenewalPeriod, renewalChainPosition, type SubscriptionPhases } from "./next-renewal-period.js";
 import { defaultRenewalCharger, type RenewalCharger } from "./renewal-charger.js";
+import { grantVirtualCurrencies } from "../domain/virtual-currencies.js";
 
 type PurchaseRow = typeof purchases.$inferSelect;
 type Tx = Parameters<Parameters<BillingDb["transaction"]>[0]>[0];
@@ -37,8 +38,9 @@ export interface LifecycleReport {
  *
  * - cancelled (`unsubscribe_detected_at` set): the subscription ends — `EXPIRATION`;
  * - otherwise the renewal is charged through the {@link RenewalCharger}. Success stores the next period
- *   (starting at the old expiry, so access has no gap) — `RENEWAL`; a decline marks the billing issue and
- *   ends the subscription at once (no grace period) — `BILLING_ISSUE` and `EXPIRATION`;
+ *   (starting at the old expiry, so access has no gap) and grants the product's virtual currencies —
+ *   `RENEWAL`; a decline marks the billing issue and ends the subscription at once (no grace period) —
+ *   `BILLING_ISSUE` and `EXPIRATION`;
  * - a period replaced by a later purchase of the same product, or refunded, is settled with no event.
  *
  * A subscription several periods behind (the server was down) catches up one period at a time within the
@@ -183,7 +185,10 @@ async function settlePeriod(
         })
         .onConflictDoNothing()
         .returning();
-      if (row) await notify(tx, "RENEWAL", row, entitlementIds, at);
+      if (row) {
+        await notify(tx, "RENEWAL", row, entitlementIds, at);
+        await grantVirtualCurrencies(tx, row, product?.virtualCurrencyGrants ?? {}, at);
+      }
       return row !== undefined;
     });
     if (renewed) report.renewals++;

@@ -30,14 +30,18 @@ export async function catalogueRoutes(app: FastifyInstance, { ctx }: { ctx: Bill
       .from(offerings)
       .where(eq(offerings.projectId, projectId))
       .orderBy(asc(offerings.position));
+    // This server hosts no page that sells without the SDK, so no offering or package has a web checkout URL;
+    // the field is still sent (null), as the protocol names it.
     return {
       current_offering_id: project?.currentOfferingId ?? null,
       offerings: rows.map((o) => ({
         identifier: o.identifier,
         description: o.description,
         metadata: o.metadata,
-        packages: o.packages,
+        // Seeded from the validated catalogue: a list of { identifier, platform_product_identifier }.
+        packages: (o.packages as object[]).map((p) => ({ ...p, web_checkout_url: null })),
         paywall_components: o.paywallComponents,
+        web_checkout_url: null,
       })),
       placements: project?.placements ?? null,
       targeting: project?.targeting ?? null,

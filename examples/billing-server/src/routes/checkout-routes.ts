@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { BillingContext } from "../context.js";
 import { managementUrlFor } from "../manage/management-link.js";
-import { calculateCheckoutTax } from "../domain/calculate-checkout-tax.js";
+import { calculateCheckoutTax, refreshCheckoutPricing } from "../domain/calculate-checkout-tax.js";
 import { findSession, operationResponse } from "../domain/checkout-session.js";
 import { completeCheckout } from "../domain/complete-checkout.js";
 import { startCheckout } from "../domain/start-checkout.js";
@@ -19,9 +19,13 @@ const startBody = z.object({
   price_id: identifier,
   presented_offering_identifier: optionalText,
   trace_id: optionalText,
+  // A null value is how the peer SDK's `PurchaseMetadata` says "no value": accepted, and not stored.
   metadata: z
-    .record(z.string().min(1).max(100), z.string().max(500))
+    .record(z.string().min(1).max(100), z.string().max(500).nullable())
     .refine((m) => Object.keys(m).length <= 50, "at most 50 metadata entries")
+    .transform((m) =>
+      Object.fromEntries(Object.entries(m).filter((entry): entry is [string, string] => entry[1] !== null)),
+    )
     .nullable()
     .optional(),
   offer_id: identifier.nullable().optional(),
@@ -39,13 +43,27 @@ const taxBody = z
   })
   .nullable()
   .optional();
+const pricingBody = z
+  .object({
+    country_code: z.string().max(10).nullable().optional(),
+    postal_code: z.string().max(20).nullable().optional(),
+    // Sent by the peer SDK; the built-in tax table locates tax by country and postal code alone.
+    state: z.string().max(100).nullable().optional(),
+    city: z.string().max(200).nullable().optional(),
+    address_line1: z.string().max(500).nullable().optional(),
+    address_line2: z.string().max(500).nullable().optional(),
+    discount_code: z.string().max(100).nullable().optional(),
+  })
+  .nullable()
+  .optional();
 const completeBody = z
   .object({ email: z.string().max(1000).nullable().optional() })
   .nullable()
   .optional();
 
 /**
- * The Web Billing checkout: start an operation session, calculate tax for the billing address, complete it
+ * The Web Billing checkout: start an operation session, calculate tax for the billing address (and apply a
+ * promotion code), complete it
  * into a Stripe SetupIntent (free trial) or PaymentIntent, and report its status. The session succeeds or
  * fails when Stripe's webhook says so (`stripe-webhook-routes.ts`). The rules are in `domain/`.
  */
@@ -65,6 +83,12 @@ export async function checkoutRoutes(
     const { id } = parseInput(sessionParams, request.params);
     const body = parseInput(taxBody, request.body) ?? {};
     return calculateCheckoutTax(ctx, request.caller.projectId, id, body);
+  });
+
+  app.patch("/rcbilling/v1/checkout/:id", async (request) => {
+    const { id } = parseInput(sessionParams, request.params);
+    const body = parseInput(pricingBody, request.body) ?? {};
+    return refreshCheckoutPricing(ctx, request.caller.projectId, id, body);
   });
 
   app.post("/rcbilling/v1/checkout/:id/complete", async (request) => {

@@ -7,7 +7,9 @@ import type { BillingContext } from "../context.js";
 import { customerInfoFor } from "../manage/management-link.js";
 import { products, purchases } from "../db/schema.js";
 import { ensureCustomer, validAppUserId } from "../domain/customers.js";
+import { countRedemption, receiptDiscount } from "../domain/checkout-discount.js";
 import { addIsoDuration } from "../domain/iso-duration.js";
+import { grantVirtualCurrencies } from "../domain/virtual-currencies.js";
 import { enqueueEntitlementEvent } from "../webhooks/entitlement-event.js";
 import { parseInput } from "../http/validation.js";
 
@@ -19,6 +21,8 @@ const receiptBody = z.object({
   presented_placement_identifier: z.string().max(200).nullable().optional(),
   applied_targeting_rule: z.object({ rule_id: z.string(), revision: z.number() }).nullable().optional(),
   initiation_source: z.string().max(50).optional(),
+  /** A promotion code, judged and counted as a checkout's (docs/protocol.md). */
+  discount_code: z.string().max(100).nullable().optional(),
 });
 
 interface WireOption {
@@ -58,6 +62,17 @@ export async function receiptRoutes(app: FastifyInstance, { ctx }: { ctx: Billin
       await ensureCustomer(tx, projectId, appUserId, now);
       const trial = option.trial?.period_duration;
       const basePeriod = option.base?.period_duration;
+      const discount = await receiptDiscount(tx, {
+        projectId,
+        fetchToken: body.fetch_token,
+        code: body.discount_code,
+        target: {
+          productId: product.identifier,
+          chargeMicros: trial ? 0 : price.amount_micros,
+          currency: price.currency,
+          now,
+        },
+      });
       const [row] = await tx
         .insert(purchases)
         .values({
@@ -73,13 +88,15 @@ export async function receiptRoutes(app: FastifyInstance, { ctx }: { ctx: Billin
           purchaseDate: now,
           originalPurchaseDate: now,
           expiresDate: basePeriod ? addIsoDuration(now, trial ?? basePeriod) : null,
-          priceMicros: trial ? 0 : price.amount_micros,
+          priceMicros: trial ? 0 : price.amount_micros - (discount?.amountMicros ?? 0),
           currency: price.currency,
           presentedOfferingIdentifier: body.presented_offering_identifier ?? null,
         })
         .onConflictDoNothing()
         .returning();
       // A replayed receipt (same fetch_token) inserts nothing and so grants and notifies nothing twice.
+      if (row && discount) await countRedemption(tx, projectId, discount.code);
+      if (row) await grantVirtualCurrencies(tx, row, product.virtualCurrencyGrants, now);
       if (row && product.entitlements.length > 0) {
         await enqueueEntitlementEvent(tx, {
           type: "INITIAL_PURCHASE",

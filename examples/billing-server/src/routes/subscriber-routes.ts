@@ -7,6 +7,7 @@ import { customerInfoFor } from "../manage/management-link.js";
 import { customerAttributes } from "../db/schema.js";
 import { ensureCustomer, validAppUserId } from "../domain/customers.js";
 import { parseInput } from "../http/validation.js";
+import { virtualCurrenciesResponse } from "../domain/virtual-currencies.js";
 
 const userParams = z.object({ appUserId: z.string() });
 const attributesBody = z.object({
@@ -18,12 +19,18 @@ const attributesBody = z.object({
     .refine((a) => Object.keys(a).length <= 100, "at most 100 attributes per request"),
 });
 
-/** Customer info and subscriber attributes. */
+/** Customer info, subscriber attributes and virtual currency balances. */
 export async function subscriberRoutes(app: FastifyInstance, { ctx }: { ctx: BillingContext }) {
   app.get("/v1/subscribers/:appUserId", async (request) => {
     const appUserId = validAppUserId(parseInput(userParams, request.params).appUserId);
     const { projectId } = request.caller;
     return customerInfoFor(ctx, request, projectId, appUserId);
+  });
+
+  // A customer never seen has a zero balance of every currency: the answer creates nothing.
+  app.get("/v1/subscribers/:appUserId/virtual_currencies", async (request) => {
+    const appUserId = validAppUserId(parseInput(userParams, request.params).appUserId);
+    return virtualCurrenciesResponse(ctx.db, request.caller.projectId, appUserId);
   });
 
   app.post("/v1/subscribers/:appUserId/attributes", async (request) => {

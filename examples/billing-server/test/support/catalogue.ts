@@ -1,5 +1,5 @@
 // The test catalogue: the shipped Realmheart project plus a second project, to prove that keys see only
-// their own project.
+// their own project, and a third that sells virtual currencies.
 import { readFileSync } from "node:fs";
 import { parseCatalogue, type Catalogue } from "../../src/catalogue/catalogue-schema.js";
 
@@ -12,7 +12,80 @@ export const KEYS = {
   sandbox: "rcb_sb_realmheart_local",
   production: "rcb_realmheart_local",
   otherProject: "rcb_sb_other_project",
+  arcadeTest: "test_arcade_local",
+  arcadeSandbox: "rcb_sb_arcade_local",
 } as const;
+
+/**
+ * A project with two virtual currencies: a consumable that grants 100 gems, and a monthly pass with a week's
+ * free trial that grants 50 coins and 10 gems for each paid month.
+ */
+const arcade = {
+  id: "arcade",
+  name: "Arcade",
+  api_keys: [KEYS.arcadeTest, KEYS.arcadeSandbox],
+  branding: { app_name: "Arcade", gateway_tax_collection_enabled: false },
+  virtual_currencies: [
+    { code: "GEMS", name: "Gems", description: "Spent on power-ups." },
+    { code: "COINS", name: "Coins" },
+  ],
+  entitlements: [{ identifier: "pass", products: ["arcade_pass_monthly"] }],
+  products: [
+    {
+      identifier: "gems_100",
+      product_type: "consumable",
+      title: "100 gems",
+      default_purchase_option_id: "base",
+      purchase_options: {
+        base: {
+          id: "base",
+          price_id: "prc_gems_100",
+          base_price: { amount_micros: 4_990_000, currency: "USD" },
+        },
+      },
+      virtual_currency_grants: { GEMS: 100 },
+    },
+    {
+      identifier: "arcade_pass_monthly",
+      product_type: "subscription",
+      title: "Arcade pass",
+      default_purchase_option_id: "base",
+      purchase_options: {
+        base: {
+          id: "base",
+          price_id: "prc_arcade_pass",
+          base: {
+            period_duration: "P1M",
+            price: { amount_micros: 9_990_000, currency: "USD" },
+            cycle_count: 1,
+          },
+          trial: { period_duration: "P1W", price: null, cycle_count: 1 },
+        },
+        no_trial: {
+          id: "no_trial",
+          price_id: "prc_arcade_pass_no_trial",
+          base: {
+            period_duration: "P1M",
+            price: { amount_micros: 9_990_000, currency: "USD" },
+            cycle_count: 1,
+          },
+        },
+      },
+      virtual_currency_grants: { COINS: 50, GEMS: 10 },
+    },
+  ],
+  offerings: [
+    {
+      identifier: "store",
+      description: "Gems and the pass",
+      packages: [
+        { identifier: "gems_100", platform_product_identifier: "gems_100" },
+        { identifier: "$rc_monthly", platform_product_identifier: "arcade_pass_monthly" },
+      ],
+    },
+  ],
+  current_offering_id: "store",
+};
 
 export function testCatalogue(): Catalogue {
   return parseCatalogue({
@@ -53,6 +126,7 @@ export function testCatalogue(): Catalogue {
         ],
         current_offering_id: "main",
       },
+      arcade,
     ],
   });
 }

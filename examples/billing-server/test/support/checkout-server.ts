@@ -43,9 +43,34 @@ export function checkoutCatalogue(): Catalogue {
         base_price: { amount_micros: 49_990_000, currency: "ZAR" },
       },
     },
+    virtual_currency_grants: {},
   });
+  realmheart.promotion_codes = PROMOTION_CODES.map((code) => ({
+    display_name: null,
+    percent_off: null,
+    amount_off: null,
+    products: null,
+    starts_at: null,
+    expires_at: null,
+    max_redemptions: null,
+    ...code,
+  }));
   return parseCatalogue(catalogue);
 }
+
+/**
+ * The checkout catalogue's promotion codes (the test clock reads 2026-11-21): one of each rule a code can break,
+ * and two that apply.
+ */
+export const PROMOTION_CODES = [
+  { code: "WELCOME10", display_name: "Welcome offer", percent_off: 10 },
+  { code: "GEMS5", amount_off: { amount_micros: 5_000_000, currency: "ZAR" }, products: ["dragon_gems"] },
+  { code: "USD5", amount_off: { amount_micros: 5_000_000, currency: "USD" } },
+  { code: "SPRING", percent_off: 20, expires_at: "2026-04-01T00:00:00Z" },
+  { code: "NEWYEAR", percent_off: 20, starts_at: "2027-01-01T00:00:00Z" },
+  { code: "ONCE", percent_off: 50, max_redemptions: 1 },
+  { code: "FREEGEMS", percent_off: 100, products: ["dragon_gems"] },
+];
 
 export interface CheckoutServer {
   server: TestServer;
@@ -101,7 +126,7 @@ export function startBody(appUserId: string, overrides: Record<string, unknown> 
 /** Calls a checkout endpoint with the sandbox key unless another is given. */
 export function checkoutCall(
   server: TestServer,
-  method: "GET" | "POST",
+  method: "GET" | "POST" | "PATCH",
   path: string,
   body?: unknown,
   key: string | null = KEYS.sandbox,

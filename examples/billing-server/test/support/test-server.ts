@@ -88,7 +88,7 @@ export async function startTestServer(
 /** fetch with an API key, returning status and parsed JSON. */
 export async function call(
   server: TestServer,
-  method: "GET" | "POST",
+  method: "GET" | "POST" | "PATCH",
   path: string,
   options: { key?: string | null; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
 ): Promise<{ status: number; body: any; headers: Headers }> {

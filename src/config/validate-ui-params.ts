@@ -1,0 +1,155 @@
+// Argument checks of `purchase()` and `presentPaywall()`. They run in the lazily loaded checkout and paywall
+// chunks, not in the core (which only imports their types): the chunk is loaded, then the parameters are checked,
+// and nothing is fetched or shown when they are invalid. The shapes below are the parts of the public parameter
+// types these checks read, so this layer needs nothing from the layers above it.
+import { ErrorCode } from "../errors/error-code";
+import { PurchasesError } from "../errors/purchases-error";
+import { invalid, validateBrandingAppearance } from "./validate-params";
+
+/** The part of a purchase option the checks compare. */
+interface OptionShape {
+  readonly id: string;
+}
+
+/** The parts of `PurchaseParams` the checks read. */
+interface PurchaseParamsShape {
+  readonly rcPackage?: {
+    readonly webBillingProduct?: {
+      readonly identifier?: unknown;
+      readonly defaultPurchaseOption?: OptionShape | null;
+      readonly subscriptionOptions?: Readonly<Record<string, OptionShape>> | null;
+    };
+  } | null;
+  readonly purchaseOption?: OptionShape | null;
+  readonly htmlTarget?: unknown;
+  readonly selectedLocale?: unknown;
+  readonly defaultLocale?: unknown;
+  readonly skipSuccessPage?: unknown;
+  readonly nonce?: unknown;
+  readonly showDiscountCodeField?: unknown;
+  readonly discountCode?: unknown;
+  readonly onDiscountCodeChanged?: unknown;
+  readonly brandingAppearanceOverride?: unknown;
+  readonly termsAndConditionsUrl?: unknown;
+}
+
+/** The parts of `PresentPaywallParams` the checks read. */
+interface PaywallParamsShape {
+  readonly offering?: { readonly packagesById?: unknown } | null;
+  readonly htmlTarget?: unknown;
+  readonly purchaseHtmlTarget?: unknown;
+  readonly customerEmail?: unknown;
+  readonly selectedLocale?: unknown;
+  readonly colorMode?: unknown;
+  readonly listener?: unknown;
+  readonly nonce?: unknown;
+  readonly hideBackButtons?: unknown;
+  readonly customVariables?: unknown;
+}
+
+/** The callbacks a paywall takes, directly or through its listener. */
+const PAYWALL_CALLBACKS = [
+  "onBack",
+  "onNavigateToUrl",
+  "onVisitCustomerCenter",
+  "onRestorePurchases",
+  "onPurchaseStarted",
+  "onPurchaseCompleted",
+  "onPurchaseCancelled",
+  "onPurchaseError",
+  "onInteraction",
+] as const;
+
+function requireElements(values: Record<string, unknown>): void {
+  for (const [name, value] of Object.entries(values)) {
+    if (value != null && (typeof value !== "object" || (value as { nodeType?: unknown }).nodeType !== 1))
+      throw invalid(`${name} must be an HTML element.`);
+  }
+}
+
+function requireStrings(values: Record<string, unknown>): void {
+  for (const [name, value] of Object.entries(values)) {
+    if (value != null && typeof value !== "string") throw invalid(`${name} must be a string.`);
+  }
+}
+
+/**
+ * Checks `purchase()`'s parameters, `hasWindow` telling whether a checkout can be shown at all.
+ *
+ * @example
+ * validatePurchaseParams(params, Boolean(env.window?.document));
+ */
+export function validatePurchaseParams(
+  params: PurchaseParamsShape | null | undefined,
+  hasWindow: boolean,
+): void {
+  if (typeof params !== "object" || params === null) throw invalid("purchase needs an object of parameters.");
+  if (!hasWindow) {
+    throw new PurchasesError(
+      ErrorCode.UnsupportedError,
+      "purchase needs a browser window to show the checkout.",
+    );
+  }
+  const product = params.rcPackage?.webBillingProduct;
+  if (
+    typeof product?.identifier !== "string" ||
+    product.identifier === "" ||
+    !product.defaultPurchaseOption
+  ) {
+    throw new PurchasesError(ErrorCode.PurchaseInvalidError, "Product ID was not set before purchase.");
+  }
+  const options = [product.defaultPurchaseOption, ...Object.values(product.subscriptionOptions ?? {})];
+  const purchaseOption = params.purchaseOption ?? null;
+  if (purchaseOption !== null && !options.some((option) => option.id === purchaseOption?.id)) {
+    throw invalid(`purchaseOption is not an option of the product ${product.identifier}.`);
+  }
+  requireElements({ htmlTarget: params.htmlTarget });
+  const { selectedLocale, defaultLocale, nonce } = params;
+  requireStrings({ selectedLocale, defaultLocale, nonce });
+  for (const flag of ["skipSuccessPage", "showDiscountCodeField"] as const) {
+    if (params[flag] !== undefined && typeof params[flag] !== "boolean")
+      throw invalid(`${flag} must be a boolean.`);
+  }
+  const { discountCode, onDiscountCodeChanged, termsAndConditionsUrl: terms } = params;
+  if (discountCode != null && !(discountCode as string)?.trim?.())
+    throw invalid("discountCode must be a non-empty string.");
+  if (onDiscountCodeChanged != null && typeof onDiscountCodeChanged !== "function")
+    throw invalid("onDiscountCodeChanged must be a function.");
+  if (terms != null && (typeof terms !== "string" || !/^https?:\/\/\S+$/i.test(terms)))
+    throw invalid("termsAndConditionsUrl must be an http(s) URL.");
+  validateBrandingAppearance("brandingAppearanceOverride", params.brandingAppearanceOverride);
+}
+
+/**
+ * Checks `presentPaywall()`'s parameters, `hasWindow` telling whether a paywall can be shown at all.
+ *
+ * @example
+ * validatePaywallParams(params, Boolean(env.window?.document));
+ */
+export function validatePaywallParams(
+  params: PaywallParamsShape | null | undefined,
+  hasWindow: boolean,
+): void {
+  if (typeof params !== "object" || params === null)
+    throw invalid("presentPaywall needs an object of parameters.");
+  if (!hasWindow)
+    throw new PurchasesError(ErrorCode.UnsupportedError, "presentPaywall needs a browser window.");
+  const { offering, htmlTarget, purchaseHtmlTarget, customerEmail, selectedLocale, colorMode, listener } =
+    params;
+  requireElements({ htmlTarget, purchaseHtmlTarget });
+  requireStrings({ customerEmail, selectedLocale, nonce: params.nonce });
+  if (colorMode != null && colorMode !== "light" && colorMode !== "dark")
+    throw invalid('colorMode must be "light" or "dark".');
+  if (listener != null && typeof listener !== "object") throw invalid("listener must be an object.");
+  for (const callbacks of [listener, params] as Record<string, unknown>[]) {
+    for (const name of PAYWALL_CALLBACKS) {
+      if (callbacks?.[name] != null && typeof callbacks[name] !== "function")
+        throw invalid(`${name} must be a function.`);
+    }
+  }
+  if (params.hideBackButtons != null && typeof params.hideBackButtons !== "boolean")
+    throw invalid("hideBackButtons must be a boolean.");
+  // customVariables are checked by the paywall chunk before it shows anything (their rules weigh on the core).
+  if (offering != null && typeof offering?.packagesById !== "object")
+    throw invalid("offering must be an Offering of getOfferings.");
+}
