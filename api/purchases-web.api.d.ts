@@ -453,6 +453,22 @@ interface CustomPaywallImpressionParams {
     offering?: Offering;
 }
 type PurchaseMetadata = Record<string, string | null>;
+interface PurchaseParams {
+    rcPackage: Package;
+    purchaseOption?: PurchaseOption | null;
+    htmlTarget?: HTMLElement | null;
+    customerEmail?: string | null;
+    selectedLocale?: string | null;
+    defaultLocale?: string | null;
+    metadata?: PurchaseMetadata | null;
+    skipSuccessPage?: boolean;
+    nonce?: string | null;
+    showDiscountCodeField?: boolean;
+    discountCode?: string;
+    onDiscountCodeChanged?: (discountCode: string | null) => void;
+    brandingAppearanceOverride?: Partial<BrandingAppearance>;
+    termsAndConditionsUrl?: string;
+}
 interface VirtualCurrency {
     readonly balance: number;
     readonly name: string;
@@ -475,22 +491,6 @@ interface IdentifyResult {
 interface PlatformInfo {
     flavor: string;
     version: string;
-}
-interface PurchaseParams {
-    rcPackage: Package;
-    purchaseOption?: PurchaseOption | null;
-    htmlTarget?: HTMLElement | null;
-    customerEmail?: string | null;
-    selectedLocale?: string | null;
-    defaultLocale?: string | null;
-    metadata?: PurchaseMetadata | null;
-    skipSuccessPage?: boolean;
-    nonce?: string | null;
-    showDiscountCodeField?: boolean;
-    discountCode?: string;
-    onDiscountCodeChanged?: (discountCode: string | null) => void;
-    brandingAppearanceOverride?: Partial<BrandingAppearance>;
-    termsAndConditionsUrl?: string;
 }
 type BrandingInfo = WireBrandingInfo;
 declare class Purchases {
@@ -536,7 +536,6 @@ declare class Purchases {
     invalidateVirtualCurrenciesCache(): void;
     close(): void;
     private loadBranding;
-    private validatePurchase;
     private assertOpen;
     private fetchOfferings;
     private buildOfferings;
