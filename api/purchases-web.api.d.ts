@@ -114,7 +114,10 @@ interface FlagsConfig {
     collectAnalyticsEvents?: boolean;
     allowPaddleAPIKey?: boolean;
     hideBackButton?: boolean;
+    applePayBrandingLogoEnabled?: boolean;
+    storeLoadTime?: StoreLoadTime;
 }
+type StoreLoadTime = "configuration" | "purchase_start";
 interface BrandingAppearance {
     color_buttons_primary: string;
     color_buttons_primary_text?: string | null;
@@ -252,7 +255,7 @@ interface Offerings {
     readonly all: Readonly<Record<string, Offering>>;
     readonly current: Offering | null;
 }
-type Store = "app_store" | "mac_app_store" | "play_store" | "amazon" | "stripe" | "rc_billing" | "paddle" | "test_store" | "promotional" | "unknown";
+type Store = "app_store" | "mac_app_store" | "play_store" | "amazon" | "stripe" | "rc_billing" | "paddle" | "test_store" | "promotional" | "galaxy" | "unknown";
 type PeriodType = "normal" | "intro" | "trial" | "prepaid";
 type OwnershipType = "PURCHASED" | "FAMILY_SHARED" | "UNKNOWN";
 interface EntitlementInfo {
@@ -314,7 +317,7 @@ interface CustomerInfo {
     readonly firstSeenDate: Date;
     readonly originalPurchaseDate: Date | null;
     readonly originalAppUserId: string;
-    readonly nonSubscriptionTransactions: readonly NonSubscriptionTransaction[];
+    readonly nonSubscriptionTransactions: NonSubscriptionTransaction[];
     readonly subscriptionsByProductIdentifier: Readonly<Record<string, SubscriptionInfo>>;
 }
 interface RedemptionInfo {
@@ -329,8 +332,8 @@ interface StoreTransaction {
 interface PurchaseResult {
     readonly customerInfo: CustomerInfo;
     readonly redemptionInfo: RedemptionInfo | null;
-    readonly operationSessionId: string | null;
-    readonly storeTransaction: StoreTransaction | null;
+    readonly operationSessionId: string;
+    readonly storeTransaction: StoreTransaction;
     readonly customerEmail?: string;
 }
 declare enum ErrorCode {
@@ -379,9 +382,11 @@ declare class PurchasesError extends Error {
     readonly underlyingErrorMessage: string | null;
     readonly extra: PurchasesErrorExtra | undefined;
     constructor(errorCode: ErrorCode, message?: string, options?: PurchasesErrorOptions);
+    constructor(errorCode: ErrorCode, message?: string, underlyingErrorMessage?: string | null, extra?: PurchasesErrorExtra);
     toString(): string;
 }
 declare function isPurchasesError(value: unknown): value is PurchasesError;
+type CustomVariables = Record<string, CustomVariableValue>;
 type CustomVariableValue = {
     readonly type: "string";
     readonly value: string;
@@ -392,6 +397,29 @@ type CustomVariableValue = {
     readonly type: "boolean";
     readonly value: boolean;
 };
+declare const CustomVariableValue: {
+    readonly string: (value: string) => CustomVariableValue;
+    readonly number: (value: number) => CustomVariableValue;
+    readonly boolean: (value: boolean) => CustomVariableValue;
+};
+type PurchaseMetadata = Record<string, string | null>;
+interface PurchaseParams {
+    rcPackage: Package;
+    purchaseOption?: PurchaseOption | null;
+    htmlTarget?: HTMLElement | null;
+    customerEmail?: string | null;
+    externalPurchaseTokenId?: string | null;
+    selectedLocale?: string | null;
+    defaultLocale?: string | null;
+    metadata?: PurchaseMetadata | null;
+    skipSuccessPage?: boolean;
+    nonce?: string | null;
+    showDiscountCodeField?: boolean;
+    discountCode?: string;
+    onDiscountCodeChanged?: (discountCode: string | null) => void;
+    brandingAppearanceOverride?: Partial<BrandingAppearance>;
+    termsAndConditionsUrl?: string;
+}
 interface PaywallInteractionEvent {
     readonly timestamp: number;
     readonly session_id: string;
@@ -421,14 +449,16 @@ interface PaywallInteractionEvent {
     readonly current_product_id?: string;
     readonly resulting_product_id?: string;
 }
-interface PaywallListener {
+interface PurchaseListener {
     onPurchaseStarted?(rcPackage: Package): void;
-    onPurchaseCompleted?(result: PaywallPurchaseResult): void;
     onPurchaseCancelled?(): void;
     onPurchaseError?(error: PurchasesError): void;
+}
+interface PaywallListener extends PurchaseListener {
+    onPurchaseCompleted?(result: PaywallPurchaseResult): void;
     onInteraction?(event: PaywallInteractionEvent): void;
 }
-interface PresentPaywallParams {
+interface PresentPaywallParams extends Pick<PurchaseParams, "metadata" | "externalPurchaseTokenId" | "brandingAppearanceOverride" | "showDiscountCodeField" | "discountCode" | "onDiscountCodeChanged"> {
     offering?: Offering | null;
     htmlTarget?: HTMLElement | null;
     purchaseHtmlTarget?: HTMLElement | null;
@@ -451,23 +481,6 @@ interface PaywallPurchaseResult extends PurchaseResult {
 interface CustomPaywallImpressionParams {
     paywallId?: string;
     offering?: Offering;
-}
-type PurchaseMetadata = Record<string, string | null>;
-interface PurchaseParams {
-    rcPackage: Package;
-    purchaseOption?: PurchaseOption | null;
-    htmlTarget?: HTMLElement | null;
-    customerEmail?: string | null;
-    selectedLocale?: string | null;
-    defaultLocale?: string | null;
-    metadata?: PurchaseMetadata | null;
-    skipSuccessPage?: boolean;
-    nonce?: string | null;
-    showDiscountCodeField?: boolean;
-    discountCode?: string;
-    onDiscountCodeChanged?: (discountCode: string | null) => void;
-    brandingAppearanceOverride?: Partial<BrandingAppearance>;
-    termsAndConditionsUrl?: string;
 }
 interface VirtualCurrency {
     readonly balance: number;
@@ -609,5 +622,5 @@ declare const ReservedCustomerAttribute: {
     readonly SingularDeviceId: "$singularDeviceId";
 };
 type ReservedCustomerAttribute = (typeof ReservedCustomerAttribute)[keyof typeof ReservedCustomerAttribute];
-export { ErrorCode, LogLevel, OfferingKeyword, PAYWALL_COMPONENT_TYPES, PackageType, PeriodUnit, ProductType, Purchases, PurchasesError, ReservedCustomerAttribute, UninitializedPurchasesError, isPurchasesError };
-export type { BrandingAppearance, BrandingInfo, CustomPaywallImpressionParams, CustomVariableValue, CustomerInfo, EntitlementInfo, EntitlementInfos, FlagsConfig, GetOfferingsParams, HttpConfig, IdentifyResult, LogHandler, NonSubscriptionOption, NonSubscriptionTransaction, Offering, Offerings, OwnershipType, Package, PaywallData, PaywallInteractionEvent, PaywallListener, PaywallPurchaseResult, Period, PeriodType, PlatformInfo, PresentPaywallParams, PresentedOfferingContext, Price, PricingPhase, Product, PurchaseMetadata, PurchaseOption, PurchaseParams, PurchaseResult, PurchasesConfig, PurchasesEnvironment, PurchasesErrorExtra, PurchasesErrorOptions, RedemptionInfo, Store, StoreTransaction, StripeConfirmationToken, StripeElementLike, StripeElementsLike, StripeGatewayError, StripeLike, StripeLoader, SubscriptionInfo, SubscriptionOption, TargetingContext, TimerHandle, VirtualCurrencies, VirtualCurrency };
+export { CustomVariableValue, ErrorCode, LogLevel, OfferingKeyword, PAYWALL_COMPONENT_TYPES, PackageType, PeriodUnit, ProductType, Purchases, PurchasesError, ReservedCustomerAttribute, UninitializedPurchasesError, isPurchasesError };
+export type { BrandingAppearance, BrandingInfo, CustomPaywallImpressionParams, CustomVariables, CustomerInfo, EntitlementInfo, EntitlementInfos, FlagsConfig, GetOfferingsParams, HttpConfig, IdentifyResult, LogHandler, NonSubscriptionOption, NonSubscriptionTransaction, Offering, Offerings, OwnershipType, Package, PaywallData, PaywallInteractionEvent, PaywallListener, PaywallPurchaseResult, Period, PeriodType, PlatformInfo, PresentPaywallParams, PresentedOfferingContext, Price, PricingPhase, Product, PurchaseListener, PurchaseMetadata, PurchaseOption, PurchaseParams, PurchaseResult, PurchasesConfig, PurchasesEnvironment, PurchasesErrorExtra, PurchasesErrorOptions, RedemptionInfo, Store, StoreLoadTime, StoreTransaction, StripeConfirmationToken, StripeElementLike, StripeElementsLike, StripeGatewayError, StripeLike, StripeLoader, SubscriptionInfo, SubscriptionOption, TargetingContext, TimerHandle, VirtualCurrencies, VirtualCurrency };

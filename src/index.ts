@@ -11,11 +11,18 @@ export type {
   CustomPaywallImpressionParams,
   PaywallInteractionEvent,
   PaywallListener,
+  PurchaseListener,
   PaywallPurchaseResult,
   PresentPaywallParams,
 } from "./paywall/paywall-params";
 export { PAYWALL_COMPONENT_TYPES } from "./model/paywall-component-types";
-export type { PurchasesConfig, HttpConfig, FlagsConfig, BrandingAppearance } from "./config/purchases-config";
+export type {
+  PurchasesConfig,
+  HttpConfig,
+  FlagsConfig,
+  BrandingAppearance,
+  StoreLoadTime,
+} from "./config/purchases-config";
 export type { PurchaseMetadata } from "./checkout/checkout-metadata";
 export type { PurchasesEnvironment, TimerHandle } from "./environment";
 export type {
@@ -34,7 +41,8 @@ export { LogLevel } from "./logger";
 export type { LogHandler } from "./logger";
 export { OfferingKeyword, PackageType, PeriodUnit, ProductType } from "./model/types";
 export { ReservedCustomerAttribute } from "./model/reserved-customer-attribute";
-export type { CustomVariableValue } from "./model/custom-variable-value";
+export { CustomVariableValue } from "./model/custom-variable-value";
+export type { CustomVariables } from "./model/custom-variable-value";
 export type { VirtualCurrencies, VirtualCurrency } from "./virtual-currencies/types";
 export type {
   CustomerInfo,

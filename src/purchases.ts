@@ -517,8 +517,7 @@ export class Purchases {
       });
       // The chunk checks the parameters (nothing is fetched or shown when they are invalid).
       ui.validatePaywallParams(params, Boolean(win?.document));
-      const { offering, purchaseHtmlTarget, customerEmail, selectedLocale } = params;
-      const shown = offering ?? (await this.getOfferings()).current;
+      const shown = params.offering ?? (await this.getOfferings()).current;
       if (!shown?.paywallComponents) {
         throw new PurchasesError(
           ErrorCode.ConfigurationError,
@@ -539,8 +538,7 @@ export class Purchases {
         now: this.env.now,
         randomUUID: this.env.randomUUID,
         signal: controller.signal,
-        purchase: (rcPackage) =>
-          this.purchase({ rcPackage, htmlTarget: purchaseHtmlTarget, customerEmail, selectedLocale }),
+        purchase: (purchaseParams) => this.purchase(purchaseParams),
       });
     } finally {
       this.paywallController = null;

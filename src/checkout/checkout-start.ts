@@ -16,6 +16,8 @@ export interface StartCheckoutOptions {
   email?: string | null;
   /** Developer metadata plus, with `autoCollectUTMAsMetadata`, the page's `utm_*` parameters. */
   metadata?: Record<string, string> | null;
+  /** The backend's public id of an Apple external purchase token. */
+  externalPurchaseTokenId?: string | null;
   traceId: string;
   signal?: AbortSignal;
 }
@@ -38,6 +40,7 @@ export function checkoutStartBody(options: StartCheckoutOptions): WireCheckoutSt
   };
   if (email) body.email = email;
   if (metadata && Object.keys(metadata).length > 0) body.metadata = metadata;
+  if (options.externalPurchaseTokenId) body.external_purchase_token_id = options.externalPurchaseTokenId;
   // Any option other than the product's default one is an offer the backend must apply.
   if (option.id !== product.defaultPurchaseOption.id) body.offer_id = option.id;
   if (context.targetingContext) {

@@ -70,7 +70,8 @@ export async function performTestStorePurchase(options: TestStorePurchaseOptions
     // Entitlement activity is judged at the server's clock, not the (possibly wrong) device clock.
     customerInfo: toCustomerInfo(response, response.request_date_ms),
     redemptionInfo: null,
-    operationSessionId: null,
+    // No checkout session exists; like purchases-js, the result still names one, unique to this purchase.
+    operationSessionId: `test_store_operation_session_${env.randomUUID()}`,
     storeTransaction: { storeTransactionId: fetchToken, productIdentifier: product.identifier, purchaseDate },
     ...(customerEmail ? { customerEmail } : {}),
   };

@@ -21,7 +21,28 @@ export interface FlagsConfig {
    * way back. Default false.
    */
   hideBackButton?: boolean;
+  /**
+   * While a checkout is open, give the page an `apple-touch-icon` link to the branding's app icon (so that the
+   * Apple Pay sheet shows it), unless the page has one of its own; the link goes when the checkout closes.
+   * Default false.
+   */
+  applePayBrandingLogoEnabled?: boolean;
+  /**
+   * When the payment gateway's script loads. Accepted for code written for `@revenuecat/purchases-js` and
+   * otherwise ignored: the checkout always loads it when a purchase starts, and nothing at `configure`.
+   * @deprecated as in purchases-js; the gateway always loads when it is needed.
+   */
+  storeLoadTime?: StoreLoadTime;
 }
+
+/**
+ * Values of the deprecated {@link FlagsConfig.storeLoadTime}.
+ * @deprecated as in purchases-js; the gateway always loads when it is needed.
+ */
+export type StoreLoadTime = "configuration" | "purchase_start";
+
+/** The flags as resolved: every boolean flag with its value (`storeLoadTime` changes nothing and is dropped). */
+export type ResolvedFlags = Required<Omit<FlagsConfig, "storeLoadTime">>;
 
 /**
  * The look of the checkout as the project's branding sets it (`GET /rcbilling/v1/branding`), in its wire names.
@@ -76,7 +97,7 @@ export interface ResolvedConfig {
   appUserId: string;
   baseUrl: string;
   additionalHeaders: Readonly<Record<string, string>>;
-  flags: Required<FlagsConfig>;
+  flags: ResolvedFlags;
   brandingAppearanceOverride: Partial<BrandingAppearance> | null;
 }
 
@@ -86,9 +107,10 @@ export type ApiKeyKind = "production" | "sandbox" | "test_store" | "paddle";
 /** The hosted endpoint of the public Web Billing protocol, used when no proxy URL is configured. */
 export const DEFAULT_BASE_URL = "https://api.revenuecat.com";
 
-export const DEFAULT_FLAGS: Required<FlagsConfig> = {
+export const DEFAULT_FLAGS: ResolvedFlags = {
   autoCollectUTMAsMetadata: true,
   collectAnalyticsEvents: true,
   allowPaddleAPIKey: false,
   hideBackButton: false,
+  applePayBrandingLogoEnabled: false,
 };

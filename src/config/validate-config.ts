@@ -8,6 +8,7 @@ import {
   type HttpConfig,
   type PurchasesConfig,
   type ResolvedConfig,
+  type ResolvedFlags,
 } from "./purchases-config";
 import { validateBrandingAppearance } from "./validate-params";
 
@@ -132,11 +133,11 @@ function validateHttpConfig(httpConfig: HttpConfig | undefined) {
   return { baseUrl: proxyURL ?? DEFAULT_BASE_URL, additionalHeaders: { ...additionalHeaders } };
 }
 
-function validateFlags(flags: FlagsConfig | undefined): Required<FlagsConfig> {
+function validateFlags(flags: FlagsConfig | undefined): ResolvedFlags {
   if (flags === undefined) return { ...DEFAULT_FLAGS };
   if (typeof flags !== "object" || flags === null) throw configurationError("flags must be an object.");
   const resolved = { ...DEFAULT_FLAGS };
-  for (const key of Object.keys(DEFAULT_FLAGS) as (keyof FlagsConfig)[]) {
+  for (const key of Object.keys(DEFAULT_FLAGS) as (keyof ResolvedFlags)[]) {
     const value = flags[key];
     if (value === undefined) continue;
     if (typeof value !== "boolean") throw configurationError(`The flag ${key} must be a boolean.`);

@@ -11,8 +11,17 @@ interface OptionShape {
   readonly id: string;
 }
 
+/** The purchase options `purchase()` and `presentPaywall()` both take. */
+interface PurchaseOptionsShape {
+  readonly externalPurchaseTokenId?: unknown;
+  readonly showDiscountCodeField?: unknown;
+  readonly discountCode?: unknown;
+  readonly onDiscountCodeChanged?: unknown;
+  readonly brandingAppearanceOverride?: unknown;
+}
+
 /** The parts of `PurchaseParams` the checks read. */
-interface PurchaseParamsShape {
+interface PurchaseParamsShape extends PurchaseOptionsShape {
   readonly rcPackage?: {
     readonly webBillingProduct?: {
       readonly identifier?: unknown;
@@ -26,15 +35,11 @@ interface PurchaseParamsShape {
   readonly defaultLocale?: unknown;
   readonly skipSuccessPage?: unknown;
   readonly nonce?: unknown;
-  readonly showDiscountCodeField?: unknown;
-  readonly discountCode?: unknown;
-  readonly onDiscountCodeChanged?: unknown;
-  readonly brandingAppearanceOverride?: unknown;
   readonly termsAndConditionsUrl?: unknown;
 }
 
 /** The parts of `PresentPaywallParams` the checks read. */
-interface PaywallParamsShape {
+interface PaywallParamsShape extends PurchaseOptionsShape {
   readonly offering?: { readonly packagesById?: unknown } | null;
   readonly htmlTarget?: unknown;
   readonly purchaseHtmlTarget?: unknown;
@@ -106,17 +111,31 @@ export function validatePurchaseParams(
   requireElements({ htmlTarget: params.htmlTarget });
   const { selectedLocale, defaultLocale, nonce } = params;
   requireStrings({ selectedLocale, defaultLocale, nonce });
-  for (const flag of ["skipSuccessPage", "showDiscountCodeField"] as const) {
-    if (params[flag] !== undefined && typeof params[flag] !== "boolean")
-      throw invalid(`${flag} must be a boolean.`);
-  }
-  const { discountCode, onDiscountCodeChanged, termsAndConditionsUrl: terms } = params;
+  if (params.skipSuccessPage !== undefined && typeof params.skipSuccessPage !== "boolean")
+    throw invalid("skipSuccessPage must be a boolean.");
+  const terms = params.termsAndConditionsUrl;
+  if (terms != null && (typeof terms !== "string" || !/^https?:\/\/\S+$/i.test(terms)))
+    throw invalid("termsAndConditionsUrl must be an http(s) URL.");
+  validatePurchaseOptions(params);
+}
+
+/**
+ * Checks the purchase options `purchase()` and `presentPaywall()` both take (the paywall hands them to the
+ * checkout): the promotion code options, the external purchase token and the branding appearance override.
+ * Metadata is checked where it is merged (checkout-metadata.ts).
+ *
+ * @example
+ * validatePurchaseOptions({ discountCode: "WELCOME10", showDiscountCodeField: true });
+ */
+export function validatePurchaseOptions(params: PurchaseOptionsShape): void {
+  requireStrings({ externalPurchaseTokenId: params.externalPurchaseTokenId });
+  if (params.showDiscountCodeField !== undefined && typeof params.showDiscountCodeField !== "boolean")
+    throw invalid("showDiscountCodeField must be a boolean.");
+  const { discountCode, onDiscountCodeChanged } = params;
   if (discountCode != null && !(discountCode as string)?.trim?.())
     throw invalid("discountCode must be a non-empty string.");
   if (onDiscountCodeChanged != null && typeof onDiscountCodeChanged !== "function")
     throw invalid("onDiscountCodeChanged must be a function.");
-  if (terms != null && (typeof terms !== "string" || !/^https?:\/\/\S+$/i.test(terms)))
-    throw invalid("termsAndConditionsUrl must be an http(s) URL.");
   validateBrandingAppearance("brandingAppearanceOverride", params.brandingAppearanceOverride);
 }
 
@@ -150,6 +169,7 @@ export function validatePaywallParams(
   if (params.hideBackButtons != null && typeof params.hideBackButtons !== "boolean")
     throw invalid("hideBackButtons must be a boolean.");
   // customVariables are checked by the paywall chunk before it shows anything (their rules weigh on the core).
+  validatePurchaseOptions(params);
   if (offering != null && typeof offering?.packagesById !== "object")
     throw invalid("offering must be an Offering of getOfferings.");
 }

@@ -35,7 +35,29 @@ export class PurchasesError extends Error {
   readonly underlyingErrorMessage: string | null;
   readonly extra: PurchasesErrorExtra | undefined;
 
-  constructor(errorCode: ErrorCode, message?: string, options: PurchasesErrorOptions = {}) {
+  constructor(errorCode: ErrorCode, message?: string, options?: PurchasesErrorOptions);
+  /**
+   * The form of `@revenuecat/purchases-js`: the underlying message and the extra as arguments of their own.
+   *
+   * @example
+   * new PurchasesError(ErrorCode.UnknownError, "Something went wrong", null, { statusCode: 500 });
+   */
+  constructor(
+    errorCode: ErrorCode,
+    message?: string,
+    underlyingErrorMessage?: string | null,
+    extra?: PurchasesErrorExtra,
+  );
+  constructor(
+    errorCode: ErrorCode,
+    message?: string,
+    optionsOrUnderlying?: PurchasesErrorOptions | string | null,
+    extra?: PurchasesErrorExtra,
+  ) {
+    const options: PurchasesErrorOptions =
+      optionsOrUnderlying instanceof Object
+        ? optionsOrUnderlying
+        : { underlyingErrorMessage: optionsOrUnderlying, extra };
     super(
       message ?? publicMessage(errorCode),
       options.cause === undefined ? undefined : { cause: options.cause },

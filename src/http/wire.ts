@@ -200,6 +200,7 @@ export interface WireCheckoutStartRequest {
   offer_id?: string;
   applied_targeting_rule?: WireTargeting;
   presented_placement_identifier?: string;
+  external_purchase_token_id?: string;
 }
 
 export interface WireCheckoutStartResponse {

@@ -26,6 +26,7 @@ const STORES: readonly Store[] = [
   "paddle",
   "test_store",
   "promotional",
+  "galaxy",
 ];
 const PERIOD_TYPES: readonly PeriodType[] = ["normal", "intro", "trial", "prepaid"];
 const OWNERSHIP_TYPES: readonly OwnershipType[] = ["PURCHASED", "FAMILY_SHARED"];
@@ -71,8 +72,9 @@ function toSubscriptionInfo(
     productIdentifier,
     productPlanIdentifier: s.product_plan_identifier ?? null,
     displayName: s.display_name ?? null,
-    // The wire sends whole units (9.99); micros are rounded so that float error does not leave 9989999.
-    price: paid ? toPrice(Math.round(paid.amount * 1e6), paid.currency, locale) : null,
+    // The wire sends whole units (9.99); micros are rounded so that float error does not leave 9989999. A free
+    // trial's zero keeps its fraction digits ("$0.00"), as purchases-js shows it.
+    price: paid ? toPrice(Math.round(paid.amount * 1e6), paid.currency, locale, true) : null,
     managementURL: s.management_url ?? null,
     autoResumeDate: dateOrNull(s.auto_resume_date),
     purchaseDate: new Date(s.purchase_date),
@@ -137,8 +139,8 @@ export function toCustomerInfo(
         store: oneOf(t.store, STORES, "unknown"),
       });
     }
+    // Only subscriptions expire: a one-time product has no entry in allExpirationDatesByProduct, as in purchases-js.
     const latest = latestTransaction(transactions);
-    allExpirationDatesByProduct[productIdentifier] = null;
     allPurchaseDatesByProduct[productIdentifier] = latest ? new Date(latest.purchase_date) : null;
   }
 

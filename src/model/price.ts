@@ -22,17 +22,24 @@ export const ZERO_DECIMAL_CURRENCIES: readonly string[] = [
 ];
 
 /**
- * Formats an amount given in micros as a currency in `locale` ("R 99,00", "$9.99"). Never throws: an
- * invalid locale falls back to "en-US", and a currency Intl rejects is shown as "CODE amount". "US$" is shown
- * as "$", and zero is shown without fraction digits ("$0").
+ * Formats an amount given in micros as a currency in `locale` ("R 99,00", "$9.99"). Never throws: an invalid
+ * locale falls back to "en-US", and a currency Intl rejects is shown as "CODE amount". "US$" is shown as "$".
+ * Zero is shown without fraction digits ("$0"), as paywalls and checkout display it, unless `keepZeroDigits`
+ * ("$0.00", as purchases-js formats the prices in customer info).
  *
  * @example
  * formatPrice(9_990_000, "USD", "en-CA"); // "$9.99"
+ * formatPrice(0, "USD", "en-US", true); // "$0.00"
  */
-export function formatPrice(amountMicros: number, currency: string, locale: string): string {
+export function formatPrice(
+  amountMicros: number,
+  currency: string,
+  locale: string,
+  keepZeroDigits?: boolean,
+): string {
   const value = amountMicros / 1_000_000;
   const options: Intl.NumberFormatOptions = { style: "currency", currency };
-  if (value === 0) options.minimumFractionDigits = options.maximumFractionDigits = 0;
+  if (value === 0 && !keepZeroDigits) options.minimumFractionDigits = options.maximumFractionDigits = 0;
   // Locales often arrive in the "pt_BR" form, which Intl rejects.
   for (const tag of [locale.replace(/_/g, "-"), "en-US"]) {
     try {
@@ -51,18 +58,24 @@ function microsPerMinorUnit(currency: string): number {
 
 /**
  * Builds a {@link Price} from micros. `amount` is in minor units: micros / 10,000 (cents), or micros /
- * 1,000,000 for {@link ZERO_DECIMAL_CURRENCIES}, rounded to a whole unit.
+ * 1,000,000 for {@link ZERO_DECIMAL_CURRENCIES}, rounded to a whole unit. Its `formattedPrice` is
+ * {@link formatPrice}'s, `keepZeroDigits` included.
  *
  * @example
  * toPrice(99_000_000, "ZAR", "en-ZA"); // { amount: 9900, amountMicros: 99000000, currency: "ZAR", formattedPrice: "R 99,00" }
  * toPrice(1_500_000_000, "JPY", "ja-JP").amount; // 1500
  */
-export function toPrice(amountMicros: number, currency: string, locale: string): Price {
+export function toPrice(
+  amountMicros: number,
+  currency: string,
+  locale: string,
+  keepZeroDigits?: boolean,
+): Price {
   return {
     amount: Math.round(amountMicros / microsPerMinorUnit(currency)),
     amountMicros,
     currency,
-    formattedPrice: formatPrice(amountMicros, currency, locale),
+    formattedPrice: formatPrice(amountMicros, currency, locale, keepZeroDigits),
   };
 }
 

@@ -187,6 +187,7 @@ export type Store =
   | "paddle"
   | "test_store"
   | "promotional"
+  | "galaxy"
   | "unknown";
 
 /** Kind of period a subscription is in. */
@@ -268,7 +269,7 @@ export interface CustomerInfo {
   readonly firstSeenDate: Date;
   readonly originalPurchaseDate: Date | null;
   readonly originalAppUserId: string;
-  readonly nonSubscriptionTransactions: readonly NonSubscriptionTransaction[];
+  readonly nonSubscriptionTransactions: NonSubscriptionTransaction[];
   readonly subscriptionsByProductIdentifier: Readonly<Record<string, SubscriptionInfo>>;
 }
 
@@ -290,8 +291,9 @@ export interface StoreTransaction {
 export interface PurchaseResult {
   readonly customerInfo: CustomerInfo;
   readonly redemptionInfo: RedemptionInfo | null;
-  readonly operationSessionId: string | null;
-  readonly storeTransaction: StoreTransaction | null;
+  /** The checkout session the purchase went through (a Test Store purchase gets a generated one). */
+  readonly operationSessionId: string;
+  readonly storeTransaction: StoreTransaction;
   /** The email the purchase was made with, when the SDK knows it. */
   readonly customerEmail?: string;
 }

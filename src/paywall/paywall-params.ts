@@ -1,6 +1,7 @@
 import type { PurchasesError } from "../errors/purchases-error";
 import type { CustomVariableValue } from "../model/custom-variable-value";
 import type { Offering, Package, PurchaseResult } from "../model/types";
+import type { PurchaseParams } from "../ui/purchase-request";
 
 /**
  * A control of the paywall the customer used (`PaywallListener.onInteraction`), in the wire form of the paywall
@@ -47,20 +48,30 @@ export interface PaywallInteractionEvent {
 }
 
 /**
+ * Callbacks about a purchase flow the SDK starts (purchases-js's `PurchaseListener`; a paywall's listener extends
+ * it). A callback that throws is logged and does not stop the flow.
+ *
+ * @example
+ * const listener: PurchaseListener = { onPurchaseCancelled: () => track("checkout_closed") };
+ */
+export interface PurchaseListener {
+  /** The customer pressed a purchase button; the checkout opens for `rcPackage`. */
+  onPurchaseStarted?(rcPackage: Package): void;
+  /** The customer closed the checkout; the paywall stays open. */
+  onPurchaseCancelled?(): void;
+  /** The purchase failed; the paywall stays open, so the customer can try again or go back. */
+  onPurchaseError?(error: PurchasesError): void;
+}
+
+/**
  * Callbacks about the purchases a paywall starts. A callback that throws is logged and does not stop the paywall.
  *
  * @example
  * const listener: PaywallListener = { onPurchaseStarted: (rcPackage) => track("paywall_buy", rcPackage.identifier) };
  */
-export interface PaywallListener {
-  /** The customer pressed a purchase button; the checkout opens for `rcPackage`. */
-  onPurchaseStarted?(rcPackage: Package): void;
+export interface PaywallListener extends PurchaseListener {
   /** The purchase succeeded; `presentPaywall` resolves with the same result. */
   onPurchaseCompleted?(result: PaywallPurchaseResult): void;
-  /** The customer closed the checkout; the paywall stays open. */
-  onPurchaseCancelled?(): void;
-  /** The purchase failed; the paywall stays open, so the customer can try again or go back. */
-  onPurchaseError?(error: PurchasesError): void;
   /** The customer used a control of the paywall (chose a package, pressed a button). */
   onInteraction?(event: PaywallInteractionEvent): void;
 }
@@ -70,8 +81,19 @@ export interface PaywallListener {
  *
  * @example
  * await purchases.presentPaywall({ offering, colorMode: "dark", onBack: () => router.back() });
+ *
+ * The purchase options it shares with {@link Purchases.purchase} (metadata, promotion code options, external purchase
+ * token, branding appearance override) go to the checkout a purchase button opens.
  */
-export interface PresentPaywallParams {
+export interface PresentPaywallParams extends Pick<
+  PurchaseParams,
+  | "metadata"
+  | "externalPurchaseTokenId"
+  | "brandingAppearanceOverride"
+  | "showDiscountCodeField"
+  | "discountCode"
+  | "onDiscountCodeChanged"
+> {
   /** The offering whose paywall is shown; the current offering when omitted. */
   offering?: Offering | null;
   /** Shows the paywall inside this element; full-screen over the page (z-index 1000001) when omitted. */
@@ -104,7 +126,10 @@ export interface PresentPaywallParams {
   onNavigateToUrl?: ((url: string) => void) | null;
   /** A button asks for the customer center. */
   onVisitCustomerCenter?: (() => void) | null;
-  /** A button asks to restore purchases. */
+  /**
+   * A button asks to restore purchases. The paywall's restore buttons are shown only with this callback (as in
+   * purchases-js, which never shows them, a paywall without it has none).
+   */
   onRestorePurchases?: (() => void) | null;
   /** The CSP nonce put on the paywall's injected `<style>` element. */
   nonce?: string | null;

@@ -37,6 +37,8 @@ export interface PaywallViewModel {
   readonly custom: PaywallVariables;
   /** Buttons that go back are not shown. */
   readonly hideBackButtons: boolean;
+  /** Restore buttons are shown: the app handles them (`onRestorePurchases`); purchases-js never shows them. */
+  readonly showRestoreButtons: boolean;
   /** The last purchase's failure, shown until the next purchase starts. */
   readonly error: string | null;
   /** The ids of packages the offering has; package components of others are not shown. */
@@ -335,6 +337,7 @@ export function Component({
     case "purchase_button": {
       const action: WireAction = component.type === "button" ? component.action : { type: "purchase" };
       if (action.type === "navigate_back" && vm.hideBackButtons) return null;
+      if (action.type === "restore_purchases" && !vm.showRestoreButtons) return null;
       return (
         <StackBox
           vm={vm}

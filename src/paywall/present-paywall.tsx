@@ -12,6 +12,7 @@ import { loadTranslator } from "../i18n/translator";
 import { Logger } from "../logger";
 import type { Offering, Package, PurchaseResult } from "../model/types";
 import { mountWidget, type WidgetMount } from "../ui/mount-widget";
+import type { PurchaseParams } from "../ui/purchase-request";
 import { initialColorMode, type ColorMode } from "./colors";
 import { PAYWALL_CSS } from "./paywall-css";
 import type { WireAction, WireColorAliases, WirePaywallDocument } from "./paywall-document";
@@ -29,9 +30,9 @@ import { variablesPerPackage, type PaywallVariables } from "./paywall-variables"
 import { PaywallView, titleText } from "./paywall-view";
 import { resolvePaywall } from "./resolve-paywall";
 
-/** Everything the paywall needs from the core, validated by `Purchases.presentPaywall`. */
 export { validatePaywallParams } from "../config/validate-ui-params";
 
+/** Everything the paywall needs from the core, validated by `Purchases.presentPaywall`. */
 export interface PaywallSession extends Omit<PresentPaywallParams, "offering"> {
   readonly win: Window;
   readonly offering: Offering;
@@ -41,8 +42,8 @@ export interface PaywallSession extends Omit<PresentPaywallParams, "offering"> {
   readonly customDefaults: Readonly<Record<string, unknown>> | null | undefined;
   /** The locale prices are formatted in. */
   readonly priceLocale: string;
-  /** Opens the checkout for a package (the `purchase()` flow). */
-  readonly purchase: (rcPackage: Package) => Promise<PurchaseResult>;
+  /** Opens the checkout (the `purchase()` flow) with the parameters the paywall makes for a package. */
+  readonly purchase: (params: PurchaseParams) => Promise<PurchaseResult>;
   /** Records a paywall analytics event. */
   readonly track: <N extends PaywallEventName>(name: N, properties: AnalyticsEventProperties[N]) => void;
   readonly now: () => number;
@@ -55,6 +56,22 @@ type PaywallEventName =
   "paywall_impression" | "paywall_close" | "paywall_cancel" | "paywall_component_interacted";
 
 const cancelled = () => new PurchasesError(ErrorCode.UserCancelledError);
+
+/** The parameters of the checkout a purchase button opens for `rcPackage`: the paywall's own purchase options. */
+function checkoutParams(session: PaywallSession, rcPackage: Package): PurchaseParams {
+  return {
+    rcPackage,
+    htmlTarget: session.purchaseHtmlTarget,
+    customerEmail: session.customerEmail,
+    selectedLocale: session.selectedLocale,
+    metadata: session.metadata,
+    externalPurchaseTokenId: session.externalPurchaseTokenId,
+    brandingAppearanceOverride: session.brandingAppearanceOverride,
+    showDiscountCodeField: session.showDiscountCodeField,
+    discountCode: session.discountCode,
+    onDiscountCodeChanged: session.onDiscountCodeChanged,
+  };
+}
 
 /** Calls a host callback; one that throws is logged, so that it cannot break the paywall. */
 function callHost<A extends unknown[]>(
@@ -203,7 +220,7 @@ function PaywallApp(props: PaywallAppProps) {
     callHost("onPurchaseStarted", listener.onPurchaseStarted?.bind(listener), rcPackage);
     setBusy(true);
     setError(null);
-    session.purchase(rcPackage).then(
+    session.purchase(checkoutParams(session, rcPackage)).then(
       (purchaseResult) => {
         const result = { ...purchaseResult, selectedPackage: rcPackage };
         callHost("onPurchaseCompleted", listener.onPurchaseCompleted?.bind(listener), result);
@@ -244,6 +261,7 @@ function PaywallApp(props: PaywallAppProps) {
         variables,
         custom: props.custom,
         hideBackButtons: session.hideBackButtons === true,
+        showRestoreButtons: typeof session.onRestorePurchases === "function",
         error,
         available,
         selectedPackageId,

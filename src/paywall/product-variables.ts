@@ -27,6 +27,28 @@ const EMPTY: Readonly<Record<string, string>> = Object.fromEntries(
   ].map((name) => [`product.${name}`, ""]),
 );
 
+/**
+ * A price as paywall texts show it: with the currency's narrow symbol ("R99.00", where a product's
+ * `formattedPrice` reads "ZAR 99.00"), as purchases-js shows them, and zero without fraction digits ("R0").
+ * An invalid locale falls back to "en-US"; a currency Intl rejects is shown as Product prices show it.
+ *
+ * @example
+ * paywallPrice(99_000_000, "ZAR", "en-US"); // "R99.00"
+ */
+export function paywallPrice(amountMicros: number, currency: string, locale: string): string {
+  const value = amountMicros / 1_000_000;
+  const options: Intl.NumberFormatOptions = { style: "currency", currency, currencyDisplay: "narrowSymbol" };
+  if (value === 0) options.minimumFractionDigits = options.maximumFractionDigits = 0;
+  for (const tag of [locale.replace(/_/g, "-"), "en-US"]) {
+    try {
+      return new Intl.NumberFormat(tag, options).format(value);
+    } catch {
+      // An invalid locale (or currency) throws a RangeError; try the next tag.
+    }
+  }
+  return formatPrice(amountMicros, currency, locale);
+}
+
 /** Rounds micros down to the currency's smallest coin, so that a per-unit price never overstates. */
 function floorToMinorUnit(micros: number, currency: string): number {
   const digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions()
@@ -39,7 +61,7 @@ function floorToMinorUnit(micros: number, currency: string): number {
 function perUnitPrices(amountMicros: number, currency: string, period: Period, locale: string) {
   const factors = PER_UNIT[period.unit];
   const per = (i: number) =>
-    formatPrice(
+    paywallPrice(
       floorToMinorUnit((amountMicros * factors[i]!) / Math.max(1, period.number), currency),
       currency,
       locale,
@@ -82,7 +104,7 @@ function offerVariables(
   const [offer, secondary] = offers;
   if (offer?.price) {
     const { amountMicros, currency } = offer.price;
-    out["product.offer_price"] = offer.price.formattedPrice;
+    out["product.offer_price"] = paywallPrice(amountMicros, currency, locale);
     if (offer.period) {
       const per = perUnitPrices(amountMicros, currency, offer.period, locale);
       out["product.offer_price_per_day"] = per.day;
@@ -100,7 +122,10 @@ function offerVariables(
     else end.setDate(end.getDate() + length.number * (length.unit === PeriodUnit.Week ? 7 : 1));
     out["product.offer_end_date"] = new Intl.DateTimeFormat(t.lang, { dateStyle: "long" }).format(end);
   }
-  if (secondary?.price) out["product.secondary_offer_price"] = secondary.price.formattedPrice;
+  if (secondary?.price) {
+    const { amountMicros, currency } = secondary.price;
+    out["product.secondary_offer_price"] = paywallPrice(amountMicros, currency, locale);
+  }
   if (secondary?.period) {
     out["product.secondary_offer_period"] = t.t(`period.${secondary.period.unit}`);
     out["product.secondary_offer_period_abbreviated"] = t.t(`period.${secondary.period.unit}.short`);
@@ -124,8 +149,9 @@ export function productVariables(
   now: Date,
 ): Readonly<Record<string, string>> {
   const product = pkg.webBillingProduct;
-  const { amountMicros, currency, formattedPrice: price } = product.currentPrice;
-  const symbol = formatPrice(0, currency, locale)
+  const { amountMicros, currency } = product.currentPrice;
+  const price = paywallPrice(amountMicros, currency, locale);
+  const symbol = paywallPrice(0, currency, locale)
     .replace(/[\d\s.,\u00a0]+/g, " ")
     .trim();
   const out: Record<string, string> = {

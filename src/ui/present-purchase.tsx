@@ -6,6 +6,7 @@ import { isPurchasesError, PurchasesError } from "../errors/purchases-error";
 import { loadTranslator } from "../i18n/translator";
 import type { PurchaseResult } from "../model/types";
 import { CheckoutApp } from "./checkout-app";
+import { showAppleTouchIcon } from "./apple-touch-icon";
 import { mountWidget } from "./mount-widget";
 import {
   sessionEndProperties,
@@ -69,11 +70,16 @@ export async function presentPurchase(session: PurchaseSession): Promise<Purchas
       fontUrl: active.branding?.brand_font_config?.font_url,
       onDismiss: () => dismiss(),
     });
+    const removeIcon =
+      session.applePayBrandingLogo && !testStore
+        ? showAppleTouchIcon(win.document, active.branding?.app_icon)
+        : () => {};
     const finish = (ended: { outcome: PurchaseOutcome } | { error: PurchasesError }) => {
       if (settled) return;
       settled = true;
       signal.removeEventListener("abort", onAbort);
       mount.unmount();
+      removeIcon();
       if ("outcome" in ended) {
         const redemption =
           ended.outcome.kind === "checkout" && ended.outcome.operation.redemptionInfo !== null;

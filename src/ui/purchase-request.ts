@@ -28,6 +28,11 @@ export interface PurchaseParams {
   htmlTarget?: HTMLElement | null;
   /** The customer's email: the checkout does not ask for it. An invalid one is dropped with a warning. */
   customerEmail?: string | null;
+  /**
+   * The backend's public id of an Apple external purchase token, sent with the checkout start
+   * (`external_purchase_token_id`) for the backend to link the purchase to it.
+   */
+  externalPurchaseTokenId?: string | null;
   /** The language of the checkout as a BCP-47 tag ("pt-BR"); the browser's language when omitted. */
   selectedLocale?: string | null;
   /** The language used when the selected one is not translated; "en" when omitted. */
@@ -101,6 +106,7 @@ export function purchaseSession(
     purchaseOption: params.purchaseOption ?? null,
     htmlTarget: params.htmlTarget ?? null,
     customerEmail: email,
+    externalPurchaseTokenId: params.externalPurchaseTokenId ?? null,
     selectedLocale: params.selectedLocale ?? null,
     defaultLocale: params.defaultLocale ?? null,
     metadata: checkoutMetadata(env, config.flags.autoCollectUTMAsMetadata, params.metadata),
@@ -113,5 +119,6 @@ export function purchaseSession(
     appearanceOverride: { ...config.brandingAppearanceOverride, ...purchaseOverride },
     termsAndConditionsUrl: params.termsAndConditionsUrl ?? null,
     hideBackButton: config.flags.hideBackButton,
+    applePayBrandingLogo: config.flags.applePayBrandingLogoEnabled,
   };
 }

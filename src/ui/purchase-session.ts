@@ -26,6 +26,8 @@ export interface PurchaseSession {
   readonly htmlTarget: HTMLElement | null;
   /** A valid email the developer supplied; the email field is skipped when set. */
   readonly customerEmail: string | null;
+  /** Sent with the checkout start as `external_purchase_token_id`. */
+  readonly externalPurchaseTokenId?: string | null;
   readonly selectedLocale: string | null;
   readonly defaultLocale: string | null;
   /** Checkout-start metadata, UTM parameters included. */
@@ -46,6 +48,8 @@ export interface PurchaseSession {
   readonly termsAndConditionsUrl: string | null;
   /** The `hideBackButton` flag: no close button in the header. */
   readonly hideBackButton: boolean;
+  /** The `applePayBrandingLogoEnabled` flag: the app icon as the page's apple-touch-icon while the checkout is open. */
+  readonly applePayBrandingLogo?: boolean;
 }
 
 /** A session with its language and analytics trace. */

@@ -104,12 +104,13 @@ describe("presentPaywall renders markup in paywall texts and product names inert
       appUserId: `browser_paywall_xss_${++userCount}_${Date.now()}`,
       baseUrl: suite.server.url,
     });
-    // A string, not a function: the test runner would rewrite a function's import() for Node.
+    // A string, not a function: the test runner would rewrite a function's import() for Node. onRestorePurchases
+    // shows the restore button, whose text is a payload too.
     await page.evaluate(`(() => {
       window.__paywall = { status: "pending" };
       import("/dist/index.mjs").then(({ Purchases }) =>
         Purchases.getSharedInstance()
-          .presentPaywall({ selectedLocale: ${JSON.stringify(selectedLocale)} })
+          .presentPaywall({ selectedLocale: ${JSON.stringify(selectedLocale)}, onRestorePurchases: () => {} })
           .then(
             () => (window.__paywall = { status: "resolved" }),
             (error) => (window.__paywall = { status: "rejected", errorCode: error && error.errorCode }),
@@ -154,6 +155,7 @@ describe("presentPaywall renders markup in paywall texts and product names inert
       `${script} back`,
     ])
       expect(shown).toContain(text);
+    await expect(page.getByRole("button", { name: link, exact: true }).count()).resolves.toBe(1); // restore
     // Bold stays markup of the paywall's own text; the unsafe links keep only their labels (the monthly package
     // is selected, so the last link's URL is its product name, a `javascript:` URL).
     await expect(texts(".pw-paywall strong")).resolves.toEqual([svg]);

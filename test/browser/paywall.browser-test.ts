@@ -102,16 +102,17 @@ describe("presentPaywall in Chromium (test_ key, real billing server)", () => {
       .poll(() => page.evaluate(() => getComputedStyle(document.querySelector(".pw-paywall")!).zIndex))
       .toBe("1000001");
     await expect.poll(checked).toEqual([
-      // Prices in the page's language (en-US); the annual saves 17 % on the monthly's R99 a month.
-      "Annual ZAR 990.00/yr (ZAR 82.50/mo) Save 17%: false",
-      "Monthly ZAR 99.00/mo: true",
+      // Prices in the page's language (en-US) with the rand's narrow symbol, as purchases-js shows them; the
+      // annual saves 17 % on the monthly's R99 a month.
+      "Annual R 990.00/yr (R 82.50/mo) Save 17%: false",
+      "Monthly R 99.00/mo: true",
     ]);
     await expect.poll(() => dialog.innerText()).toContain("Start your 1 week free trial");
     await expectNoAxeViolations(page, "the paywall (light)");
 
     await page.getByRole("radio", { name: /Annual/ }).click();
     await expect.poll(checked).toEqual([expect.stringMatching(/: true$/), expect.stringMatching(/: false$/)]);
-    await expect.poll(() => dialog.innerText()).toMatch(/then ZAR\s990\.00\/year/);
+    await expect.poll(() => dialog.innerText()).toMatch(/then R\s990\.00\/year/);
     await page.getByRole("button", { name: /free trial/ }).click();
 
     const modal = page.getByRole("dialog", { name: "Test Store Purchase" });

@@ -72,6 +72,27 @@ describe("startCheckout", () => {
     expect(bodies[1]).not.toHaveProperty("offer_id");
   });
 
+  it("sends external_purchase_token_id only when the purchase names an external purchase token", async () => {
+    const bodies = captureStarts(() => HttpResponse.json(fixtures.checkoutStart()));
+    const pkg = monthlyPackage();
+    await startCheckout({
+      backend,
+      appUserId: "u",
+      rcPackage: pkg,
+      externalPurchaseTokenId: "ept_1",
+      traceId: "t",
+    });
+    await startCheckout({
+      backend,
+      appUserId: "u",
+      rcPackage: pkg,
+      externalPurchaseTokenId: null,
+      traceId: "t",
+    });
+    expect(bodies[0]).toMatchObject({ external_purchase_token_id: "ept_1" });
+    expect(bodies[1]).not.toHaveProperty("external_purchase_token_id");
+  });
+
   it("retries once without the email when the backend answers that an email is required", async () => {
     const { emailRequired } = fixtures.errors();
     const bodies = captureStarts((_, n) =>

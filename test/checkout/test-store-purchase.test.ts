@@ -125,7 +125,7 @@ describe("performTestStorePurchase", () => {
       purchaseDate: new Date(DEVICE_NOW),
     });
     expect(result.redemptionInfo).toBeNull();
-    expect(result.operationSessionId).toBeNull();
+    expect(result.operationSessionId).toMatch(/^test_store_operation_session_[0-9a-f-]{36}$/);
   });
 
   it("judges the returned customer info at the server's time, not the device's", async () => {
@@ -166,7 +166,7 @@ describe("performTestStorePurchase", () => {
     });
   });
 
-  it("makes each fetch token unique", async () => {
+  it("makes each fetch token and operation session id unique", async () => {
     const bodies = captureReceipts();
     const options = {
       backend,
@@ -176,11 +176,12 @@ describe("performTestStorePurchase", () => {
       outcome: "valid",
     } as const;
 
-    await performTestStorePurchase(options);
-    await performTestStorePurchase(options);
+    const first = await performTestStorePurchase(options);
+    const second = await performTestStorePurchase(options);
 
     const [a, b] = bodies as Array<{ fetch_token: string }>;
     expect(a!.fetch_token).not.toBe(b!.fetch_token);
+    expect(first.operationSessionId).not.toBe(second.operationSessionId);
   });
 
   it.each([

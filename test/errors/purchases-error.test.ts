@@ -19,6 +19,20 @@ describe("PurchasesError", () => {
     expect(error.cause).toBe(cause);
   });
 
+  it("takes purchases-js's constructor form: the underlying message and the extra as arguments of their own", () => {
+    const error = new PurchasesError(ErrorCode.UnknownError, "Something went wrong", "disk full", {
+      statusCode: 500,
+    });
+    expect(error.message).toBe("Something went wrong");
+    expect(error.underlyingErrorMessage).toBe("disk full");
+    expect(error.extra).toEqual({ statusCode: 500 });
+    const bare = new PurchasesError(ErrorCode.UnknownError, "Something went wrong", null, {
+      statusCode: 500,
+    });
+    expect(bare.underlyingErrorMessage).toBeNull();
+    expect(bare.extra).toEqual({ statusCode: 500 });
+  });
+
   it("UninitializedPurchasesError is a PurchasesError with ConfigurationError and its own name", () => {
     const error = new UninitializedPurchasesError();
     expect(error).toBeInstanceOf(PurchasesError);

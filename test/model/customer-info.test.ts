@@ -217,12 +217,12 @@ describe("toCustomerInfo", () => {
     });
   });
 
-  it("lists expiration and purchase dates of every product", () => {
+  it("lists expiration dates of subscriptions only and purchase dates of every product", () => {
     const info = build();
+    // A one-time product never expires: purchases-js leaves it out of the expiration dates, not null.
     expect(info.allExpirationDatesByProduct).toEqual({
       premium_realm_monthly: date("2026-12-21T12:00:00Z"),
       premium_realm_weekly: date("2026-11-01T00:00:00Z"),
-      dragon_egg_lifetime: null,
     });
     expect(info.allPurchaseDatesByProduct).toEqual({
       premium_realm_monthly: date("2026-11-21T11:00:00Z"),
@@ -345,6 +345,18 @@ describe("toCustomerInfo", () => {
     expect(info.subscriptionsByProductIdentifier.premium_realm_monthly).toMatchObject({
       price: { amount: 11999, amountMicros: 119_990_000, currency: "USD", formattedPrice: "$119.99" },
       autoResumeDate: new Date("2027-01-05T00:00:00Z"),
+    });
+  });
+
+  it("formats a free trial's zero price with its fraction digits, as purchases-js does", () => {
+    const wire = fixtures.customerInfo();
+    wire.subscriber.subscriptions.premium_realm_monthly!.price = { amount: 0, currency: "USD" };
+    const info = toCustomerInfo(wire, wire.request_date_ms, "en-US");
+    expect(info.subscriptionsByProductIdentifier.premium_realm_monthly!.price).toEqual({
+      amount: 0,
+      amountMicros: 0,
+      currency: "USD",
+      formattedPrice: "$0.00",
     });
   });
 

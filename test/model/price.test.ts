@@ -30,6 +30,11 @@ describe("toPrice", () => {
     expect(toPrice(500_000_000, "krw", "en-US").amount).toBe(500);
   });
 
+  it("formats zero without fraction digits unless told to keep them", () => {
+    expect(toPrice(0, "USD", "en-US").formattedPrice).toBe("$0");
+    expect(toPrice(0, "USD", "en-US", true).formattedPrice).toBe("$0.00");
+  });
+
   it("rounds an amount that falls between minor units", () => {
     expect(toPrice(124_285_714, "ZAR", "en-ZA").amount).toBe(12429);
   });
@@ -49,6 +54,12 @@ describe("formatPrice", () => {
   it("shows a zero amount without fraction digits", () => {
     expect(formatPrice(0, "USD", "en-US")).toBe("$0");
     expect(formatPrice(0, "ZAR", "en-ZA")).toMatch(/^R\s0$/);
+  });
+
+  it("keeps a zero amount's fraction digits when asked to", () => {
+    expect(formatPrice(0, "USD", "en-US", true)).toBe("$0.00");
+    expect(formatPrice(0, "ZAR", "en-ZA", true)).toMatch(/^R\s0,00$/);
+    expect(formatPrice(0, "JPY", "en-US", true)).toBe("¥0");
   });
 
   it("keeps the fraction digits of a non-zero whole amount", () => {

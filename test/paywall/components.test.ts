@@ -233,6 +233,8 @@ describe("buttons, packages and footers", () => {
         { type: "purchase_button", stack: stack({ background_color: hex("#8B2252") }, [text("p")]) },
       ],
       { r: "Restore", p: "Buy {{ product_name }}" },
+      {},
+      { onRestorePurchases: () => {} },
     );
     const [restore, purchase] = [...root.querySelectorAll<HTMLButtonElement>("button")];
     expect([restore!.type, restore!.textContent]).toEqual(["button", "Restore"]);

@@ -40,6 +40,23 @@ describe("presentPaywall: purchases-js options", () => {
     expect((await settle(shown)).error?.errorCode).toBe(ErrorCode.UserCancelledError);
   });
 
+  it("shows restore buttons only with onRestorePurchases: like purchases-js, none without it", async () => {
+    const buttonTexts = () =>
+      [...document.querySelectorAll(".pw-paywall button")].map((b) => b.textContent ?? "").join("|");
+    const bare = await openPaywall(server);
+    await paywallButton("free trial");
+    expect(buttonTexts()).not.toContain("Restore");
+    Purchases.getSharedInstance().close();
+    await settle(bare.shown);
+    document.body.innerHTML = "";
+    const restore = vi.fn();
+    const handled = await openPaywall(server, { onRestorePurchases: restore });
+    (await paywallButton("Restore")).click();
+    expect(restore).toHaveBeenCalledOnce();
+    Purchases.getSharedInstance().close();
+    await settle(handled.shown);
+  });
+
   it("fills {{ custom.* }} from customVariables over ui_config defaults", async () => {
     const paywall = paywallOf([text("title"), text("hello")], {
       hello:
@@ -164,6 +181,46 @@ describe("presentPaywall: interactions and analytics", () => {
       presented_offering_context: TARGETING,
     });
     expect(cancel!.properties.session_id).toBe(impression!.properties.session_id);
+  });
+});
+
+describe("presentPaywall: the purchase options it hands to the checkout", () => {
+  it("opens the checkout of a purchase button with the paywall's metadata, promotion code options, token and appearance", async () => {
+    const onDiscountCodeChanged = vi.fn();
+    const options = {
+      metadata: { campaign: "spring", utm_term: null },
+      externalPurchaseTokenId: "tok_1",
+      brandingAppearanceOverride: { shapes: "pill" as const },
+      showDiscountCodeField: true,
+      discountCode: "WELCOME10",
+      onDiscountCodeChanged,
+    };
+    const { purchases, shown } = await openPaywall(server, { ...options, customerEmail: "ada@example.com" });
+    const purchase = vi.spyOn(purchases, "purchase");
+    (await paywallButton("free trial")).click();
+    (await button("Test valid purchase")).click();
+    expect((await settle(shown)).value?.selectedPackage.identifier).toBe(
+      purchase.mock.calls[0]![0].rcPackage.identifier,
+    );
+    expect(purchase).toHaveBeenCalledTimes(1);
+    expect(purchase.mock.calls[0]![0]).toMatchObject({ ...options, customerEmail: "ada@example.com" });
+  });
+
+  it("refuses invalid purchase options before anything is shown", async () => {
+    serveCatalogue(server);
+    const purchases = configure(KEYS.testStore);
+    for (const params of [
+      { discountCode: " " },
+      { showDiscountCodeField: "yes" },
+      { onDiscountCodeChanged: "f" },
+      { externalPurchaseTokenId: 7 },
+      { brandingAppearanceOverride: { shapes: "round" } },
+    ]) {
+      await expect(purchases.presentPaywall(params as never)).rejects.toMatchObject({
+        errorCode: ErrorCode.ConfigurationError,
+      });
+    }
+    expect(document.querySelector(".pw-paywall")).toBeNull();
   });
 });
 

@@ -15,7 +15,13 @@ import { fixtures } from "../support/fixtures";
 const LOCALE = "en-US";
 const NOW = new Date("2026-11-21T12:00:00Z");
 const t = createTranslator([{ code: "en", messages: en }]);
-const zar = (micros: number) => formatPrice(micros, "ZAR", LOCALE);
+/** A rand price as paywall texts show it: with the narrow symbol "R" (a product's own price reads "ZAR 99.00"). */
+const zar = (micros: number) =>
+  new Intl.NumberFormat(LOCALE, {
+    style: "currency",
+    currency: "ZAR",
+    currencyDisplay: "narrowSymbol",
+  }).format(micros / 1_000_000);
 const offering = toOfferings(fixtures.offerings(), fixtures.products().product_details, {
   locale: LOCALE,
   placementIdentifier: null,
@@ -62,6 +68,17 @@ describe("product.* variables", () => {
       "product.relative_discount": "37%",
     });
     expect(all.$rc_weekly!["product.relative_discount"]).toBe("");
+  });
+
+  it("shows prices with the currency's narrow symbol, as purchases-js does, and leaves the products' prices alone", () => {
+    const monthly = offering.availablePackages.find((p) => p.identifier === "$rc_monthly")!;
+    expect(all.$rc_monthly!["product.price"]).toMatch(/^R\s?99\.00$/);
+    expect(all.$rc_monthly!["product.price_per_period_abbreviated"]).toMatch(/^R\s?99\.00\/mo$/);
+    expect(all.$rc_monthly!["product.currency_symbol"]).toBe("R");
+    expect(monthly.webBillingProduct.currentPrice.formattedPrice).toBe(
+      formatPrice(99_000_000, "ZAR", LOCALE),
+    );
+    expect(monthly.webBillingProduct.currentPrice.formattedPrice).toMatch(/^ZAR/);
   });
 
   it("shows a product that does not renew at its price and as lifetime, with empty periods", () => {

@@ -85,9 +85,13 @@ function pricingServer() {
 }
 
 async function openCheckout(
-  options: { params?: Record<string, unknown>; config?: Record<string, unknown> } = {},
+  options: {
+    params?: Record<string, unknown>;
+    config?: Record<string, unknown>;
+    branding?: ReturnType<typeof fixtures.branding>;
+  } = {},
 ) {
-  const catalogue = serveCatalogue(server);
+  const catalogue = serveCatalogue(server, { branding: options.branding });
   // The weekly package is charged at checkout: a payment, whose amount the card form shows.
   const start = fixtures.checkoutStart();
   start.gateway_params.elements_configuration = {
@@ -300,6 +304,46 @@ describe("other purchase options", () => {
     expect(checkout.starts[0].metadata).toEqual({ utm_source: "newsletter", campaign: "spring" });
   });
 
+  describe("the applePayBrandingLogoEnabled flag", () => {
+    const ICON = "https://cdn.realmheart.example/icon.png";
+    const branding = () => ({ ...fixtures.branding(), app_icon: ICON });
+    const touchIcons = () =>
+      [...document.head.querySelectorAll<HTMLLinkElement>('link[rel~="apple-touch-icon"]')].map(
+        (l) => l.href,
+      );
+    afterEach(() => document.head.querySelectorAll("link").forEach((link) => link.remove()));
+
+    it("gives the page the app icon as its apple-touch-icon while the checkout is open", async () => {
+      const { purchase, root } = await openCheckout({
+        branding: branding(),
+        config: { flags: { applePayBrandingLogoEnabled: true } },
+      });
+      expect(touchIcons()).toEqual([ICON]);
+      root.querySelector<HTMLButtonElement>(".pw-close")!.click();
+      expect((await settle(purchase)).error?.errorCode).toBe(ErrorCode.UserCancelledError);
+      expect(touchIcons()).toEqual([]);
+    });
+
+    it("leaves a page's own apple-touch-icon alone, and adds nothing without the flag", async () => {
+      const own = document.createElement("link");
+      own.rel = "apple-touch-icon";
+      own.href = "https://realmheart.example/own.png";
+      document.head.append(own);
+      await openCheckout({ branding: branding(), config: { flags: { applePayBrandingLogoEnabled: true } } });
+      expect(touchIcons()).toEqual(["https://realmheart.example/own.png"]);
+      Purchases.getSharedInstance().close();
+      own.remove();
+      await openCheckout({ branding: branding() });
+      expect(touchIcons()).toEqual([]);
+    });
+  });
+
+  it("sends externalPurchaseTokenId with the checkout start as external_purchase_token_id", async () => {
+    const { checkout } = await openCheckout({ params: { externalPurchaseTokenId: "ept_42" } });
+    await vi.waitFor(() => expect(checkout.starts).toHaveLength(1));
+    expect(checkout.starts[0].external_purchase_token_id).toBe("ept_42");
+  });
+
   it("mounts the full-screen checkout inside the page's #rcb-ui-root, and leaves that element behind when it closes", async () => {
     const host = document.createElement("div");
     host.id = "rcb-ui-root";
@@ -334,6 +378,7 @@ describe("other purchase options", () => {
     ],
     [{ termsAndConditionsUrl: "javascript:alert(1)" }, "termsAndConditionsUrl must be an http(s) URL."],
     [{ metadata: { count: 3 } }, "metadata must map names to strings or null."],
+    [{ externalPurchaseTokenId: 7 }, "externalPurchaseTokenId must be a string."],
   ])("refuses %j before anything is requested or shown", async (params, message) => {
     const catalogue = serveCatalogue(server);
     const checkout = serveCheckout(server);
@@ -359,5 +404,19 @@ describe("other purchase options", () => {
     expect(() => Purchases.configure({ ...base, flags: { hideBackButton: "yes" as never } })).toThrow(
       "The flag hideBackButton must be a boolean.",
     );
+  });
+
+  it("takes the deprecated storeLoadTime flag of purchases-js: Stripe.js still loads only once a checkout starts", async () => {
+    const stripe = fakeStripe();
+    serveCatalogue(server);
+    const purchases = Purchases.configure({
+      apiKey: KEYS.sandbox,
+      appUserId: "user_1",
+      httpConfig: { proxyURL: TEST_BASE_URL },
+      flags: { storeLoadTime: "configuration" },
+      environment: { fetch: (input, init) => globalThis.fetch(input, init), loadStripe: stripe.loadStripe },
+    });
+    await purchases.preload();
+    expect(stripe.calls.loads).toHaveLength(0);
   });
 });

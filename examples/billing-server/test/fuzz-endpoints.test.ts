@@ -901,6 +901,11 @@ describe.each(DATABASES)("fuzzing every JSON endpoint (%s)", (kind) => {
       { method: "GET", url: "/rcbilling/v1/branding" },
       { method: "POST", url: "/rcbilling/v1/checkout/start", payload: JSON.stringify(startBody("u1")) },
       { method: "POST", url: "/v1/subscribers/u1/attributes", payload: '{"attributes":{}}' },
+      {
+        method: "POST",
+        url: "/v1/subscribers/identify",
+        payload: '{"app_user_id":"$RCAnonymousID:0123456789abcdef0123456789abcdef","new_app_user_id":"u1"}',
+      },
       { method: "POST", url: "/v1/events", payload: '{"events":[]}' },
       { method: "POST", url: "/v1/receipts", payload: "{}" },
     ];

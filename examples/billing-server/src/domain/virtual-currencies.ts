@@ -66,11 +66,27 @@ export async function grantVirtualCurrencies(
     )
     .onConflictDoNothing()
     .returning();
-  if (recorded.length === 0) return;
+  await addToBalances(tx, projectId, appUserId, recorded, at);
+}
+
+/**
+ * Adds amounts to a customer's balances inside the caller's transaction, creating the balances it has not yet.
+ *
+ * @example
+ * await addToBalances(tx, "realmheart", "user_42", [{ code: "GEMS", amount: 100 }], now);
+ */
+export async function addToBalances(
+  tx: Db,
+  projectId: string,
+  appUserId: string,
+  amounts: readonly { code: string; amount: number }[],
+  at: Date,
+): Promise<void> {
+  if (amounts.length === 0) return;
   await tx
     .insert(virtualCurrencyBalances)
     .values(
-      recorded.map(({ code, amount }) => ({ projectId, appUserId, code, balance: amount, updatedAt: at })),
+      amounts.map(({ code, amount }) => ({ projectId, appUserId, code, balance: amount, updatedAt: at })),
     )
     .onConflictDoUpdate({
       target: [

@@ -163,13 +163,15 @@ async function settlePeriod(
   const at = ctx.now();
   if (outcome === "succeeded") {
     const renewed = await db.transaction(async (tx) => {
-      if (!(await settle(tx, period, at, {}))) return false;
+      const settled = await settle(tx, period, at, {});
+      if (!settled) return false;
       const [row] = await tx
         .insert(purchases)
         .values({
           id: randomUUID(),
           projectId: period.projectId,
-          appUserId: period.appUserId,
+          // As settled, not as first read: an identify call may have moved the purchase to another customer.
+          appUserId: settled.appUserId,
           productId: period.productId,
           optionId: period.optionId,
           store: period.store,

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
-import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { BillingErrorCode } from "../http/billing-error.js";
 import type { BillingContext } from "../context.js";
 import { customerInfoFor } from "../manage/management-link.js";
-import { customerAttributes } from "../db/schema.js";
+import { saveAttributes } from "../domain/customer-attributes.js";
 import { ensureCustomer, validAppUserId } from "../domain/customers.js";
+import { identifyCustomer } from "../domain/identify-customer.js";
 import { parseInput } from "../http/validation.js";
 import { virtualCurrenciesResponse } from "../domain/virtual-currencies.js";
 
@@ -18,9 +18,23 @@ const attributesBody = z.object({
     )
     .refine((a) => Object.keys(a).length <= 100, "at most 100 attributes per request"),
 });
+const identifyBody = z.object({ app_user_id: z.string(), new_app_user_id: z.string() });
 
-/** Customer info, subscriber attributes and virtual currency balances. */
+/** Customer info, identify (sign-in), subscriber attributes and virtual currency balances. */
 export async function subscriberRoutes(app: FastifyInstance, { ctx }: { ctx: BillingContext }) {
+  // The SDK's identifyUser: answers the new id's customer info, 201 when this call created that customer.
+  app.post("/v1/subscribers/identify", async (request, reply) => {
+    const body = parseInput(identifyBody, request.body);
+    const appUserId = validAppUserId(body.app_user_id);
+    const newAppUserId = validAppUserId(body.new_app_user_id);
+    const { projectId } = request.caller;
+    const created = await ctx.db.transaction((tx) =>
+      identifyCustomer(tx, projectId, appUserId, newAppUserId, ctx.now()),
+    );
+    reply.status(created ? 201 : 200);
+    return customerInfoFor(ctx, request, projectId, newAppUserId);
+  });
+
   app.get("/v1/subscribers/:appUserId", async (request) => {
     const appUserId = validAppUserId(parseInput(userParams, request.params).appUserId);
     const { projectId } = request.caller;
@@ -44,22 +58,11 @@ export async function subscriberRoutes(app: FastifyInstance, { ctx }: { ctx: Bil
     await ctx.db.transaction(async (tx) => {
       await ensureCustomer(tx, projectId, appUserId, ctx.now());
       const rows = Object.entries(attributes).map(([name, a]) => ({
-        projectId,
-        appUserId,
         name,
         value: a.value,
         updatedAtMs: a.updated_at_ms,
       }));
-      if (rows.length === 0) return;
-      // A value older than the stored one (an out-of-order retry) does not overwrite it.
-      await tx
-        .insert(customerAttributes)
-        .values(rows)
-        .onConflictDoUpdate({
-          target: [customerAttributes.projectId, customerAttributes.appUserId, customerAttributes.name],
-          set: { value: sql`excluded.value`, updatedAtMs: sql`excluded.updated_at_ms` },
-          setWhere: sql`excluded.updated_at_ms >= ${customerAttributes.updatedAtMs}`,
-        });
+      await saveAttributes(tx, projectId, appUserId, rows);
     });
     return { attributes_saved: Object.keys(attributes).length };
   });
