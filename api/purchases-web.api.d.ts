@@ -517,7 +517,6 @@ declare class Purchases {
     private purchaseController;
     private paywallController;
     private closed;
-    private virtualCurrencies;
     static configure(config: PurchasesConfig): Purchases;
     static configure(apiKey: string, appUserId: string, httpConfig?: HttpConfig, flags?: FlagsConfig): Purchases;
     static getSharedInstance(): Purchases;

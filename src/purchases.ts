@@ -19,7 +19,6 @@ import {
   validateEnvironmentOverride,
   validateIdentifier,
   validateOfferingIdentifier,
-  validateCustomPaywallImpressionParams,
 } from "./config/validate-params";
 import { offeringIdForPlacement, productIdsOf, toOfferings } from "./model/offerings";
 import { toCustomerInfo } from "./model/customer-info";
@@ -60,6 +59,16 @@ function fromWire<T>(normalise: () => T): T {
       cause,
     });
   }
+}
+
+/**
+ * Loads a lazy part of the SDK; a chunk that cannot be fetched (the network, a stale deployment) is a
+ * NetworkError naming `what`.
+ */
+function loadLazy<T>(load: Promise<T>, what: string): Promise<T> {
+  return load.catch((cause: unknown) => {
+    throw new PurchasesError(ErrorCode.NetworkError, `The ${what} could not be loaded.`, { cause });
+  });
 }
 
 /** Options of {@link Purchases.getOfferings}. */
@@ -117,11 +126,6 @@ export class Purchases {
   /** Closes the paywall on screen, if one is open. */
   private paywallController: AbortController | null = null;
   private closed = false;
-  /**
-   * The balances last fetched, for `getCachedVirtualCurrencies`. An invalidation drops the slot, so that a fetch
-   * begun before it fills a slot no longer read.
-   */
-  private virtualCurrencies: { appUserId: string; value?: VirtualCurrencies } | null = null;
 
   /**
    * Validates the configuration and makes the shared instance. Throws a `PurchasesError` (changing
@@ -363,8 +367,7 @@ export class Purchases {
   async changeUser(newAppUserId: string): Promise<CustomerInfo> {
     this.assertOpen();
     this.appUserId = validateAppUserId(newAppUserId);
-    this.cache.invalidate();
-    this.invalidateVirtualCurrenciesCache();
+    this.cache.invalidate(); // every cached answer, the balances too
     return this.getCustomerInfo();
   }
 
@@ -380,7 +383,10 @@ export class Purchases {
     this.assertOpen();
     const newAppUserId = validateAppUserId(appUserId);
     const wasCreated =
-      newAppUserId !== this.appUserId && (await this.backend.postIdentify(this.appUserId, newAppUserId));
+      newAppUserId !== this.appUserId &&
+      (await (
+        await loadLazy(import("./http/checkout-calls"), "identify call")
+      ).postIdentify(this.backend, this.appUserId, newAppUserId));
     // Switching reads the customer info afresh: the identify answer is not trusted to be the whole of it.
     return { customerInfo: await this.changeUser(newAppUserId), wasCreated };
   }
@@ -450,9 +456,7 @@ export class Purchases {
     }
     const controller = (this.purchaseController = new AbortController());
     try {
-      const ui = await import("./ui/present-purchase").catch((cause: unknown) => {
-        throw new PurchasesError(ErrorCode.NetworkError, "The checkout could not be loaded.", { cause });
-      });
+      const ui = await loadLazy(import("./ui/present-purchase"), "checkout");
       // The chunk checks the parameters (nothing is fetched or shown when they are invalid).
       const session = ui.purchaseSession(params, {
         env: this.env,
@@ -464,11 +468,10 @@ export class Purchases {
       });
       const branding = await this.loadBranding();
       const outcome = await ui.presentPurchase({ ...session, branding, signal: controller.signal });
-      this.invalidateVirtualCurrenciesCache(); // the purchase may have granted some
-      // The purchase changed the customer's entitlements, and may change the offerings shown to them: read both
-      // fresh next time.
-      this.cache.invalidate(`customerInfo:${session.appUserId}`);
-      this.invalidateOfferingsCache();
+      // The purchase changed the customer's entitlements, may have granted virtual currencies and may change the
+      // offerings shown to them: read all of them fresh next time.
+      for (const kind of ["customerInfo", "offerings", "products", "virtualCurrencies"])
+        this.cache.invalidate(`${kind}:${session.appUserId}`);
       if (outcome.kind === "test_store") return outcome.result;
       const { operation } = outcome;
       return {
@@ -512,9 +515,7 @@ export class Purchases {
       throw new PurchasesError(ErrorCode.OperationAlreadyInProgressError, "A paywall is already shown.");
     const controller = (this.paywallController = new AbortController());
     try {
-      const ui = await import("./paywall/present-paywall").catch((cause: unknown) => {
-        throw new PurchasesError(ErrorCode.NetworkError, "The paywall could not be loaded.", { cause });
-      });
+      const ui = await loadLazy(import("./paywall/present-paywall"), "paywall");
       // The chunk checks the parameters (nothing is fetched or shown when they are invalid).
       ui.validatePaywallParams(params, Boolean(win?.document));
       const shown = params.offering ?? (await this.getOfferings()).current;
@@ -547,8 +548,9 @@ export class Purchases {
 
   /**
    * Records that the customer saw a paywall the app drew itself (`custom_paywall_impression`), with the offering
-   * it sold (its placement and targeting too). Call it once each time such a paywall is shown. Never throws for
-   * tracking: events are sent in the background.
+   * it sold (its placement and targeting too). Call it once each time such a paywall is shown. Never throws:
+   * the event is checked, built and sent in the background, and invalid parameters (a `paywallId` that is not a
+   * non-empty string, an offering not from `getOfferings`) are logged as an error, with nothing sent.
    *
    * @example
    * const offering = (await purchases.getOfferings()).current;
@@ -557,13 +559,12 @@ export class Purchases {
    */
   trackCustomPaywallImpression(params: CustomPaywallImpressionParams = {}): void {
     this.assertOpen();
-    validateCustomPaywallImpressionParams(params);
-    // The event's properties are built by a small lazy module: tracking is in the background anyway.
-    import("./analytics/presented-offering-context").then(
-      ({ customPaywallImpressionProperties }) =>
+    // A small lazy module checks and builds the event, so that the core does not carry it.
+    import("./analytics/presented-offering-context")
+      .then(({ customPaywallImpressionProperties }) =>
         this.analytics.track("custom_paywall_impression", customPaywallImpressionProperties(params)),
-      (cause: unknown) => Logger.warn(`The custom paywall impression was not tracked (${String(cause)}).`),
-    );
+      )
+      .catch((error: unknown) => Logger.error(`trackCustomPaywallImpression: ${String(error)}`));
   }
 
   /**
@@ -587,21 +588,11 @@ export class Purchases {
   async getVirtualCurrencies(): Promise<VirtualCurrencies> {
     this.assertOpen();
     const { appUserId } = this;
-    if (this.virtualCurrencies?.appUserId !== appUserId) this.virtualCurrencies = { appUserId };
-    const slot = this.virtualCurrencies;
-    return (slot.value = await this.cache.get(
-      `virtualCurrencies:${appUserId}`,
-      VIRTUAL_CURRENCIES_TTL_MS,
-      async () => {
-        const lazy = await import("./virtual-currencies/to-virtual-currencies").catch((cause: unknown) => {
-          throw new PurchasesError(ErrorCode.NetworkError, "Virtual currencies could not be loaded.", {
-            cause,
-          });
-        });
-        const wire = await lazy.getVirtualCurrencies(this.backend, appUserId);
-        return fromWire(() => lazy.toVirtualCurrencies(wire));
-      },
-    ));
+    return this.cache.get(`virtualCurrencies:${appUserId}`, VIRTUAL_CURRENCIES_TTL_MS, async () => {
+      const lazy = await loadLazy(import("./virtual-currencies/to-virtual-currencies"), "virtual currencies");
+      const wire = await lazy.getVirtualCurrencies(this.backend, appUserId);
+      return fromWire(() => lazy.toVirtualCurrencies(wire));
+    });
   }
 
   /**
@@ -611,8 +602,7 @@ export class Purchases {
    * const gems = purchases.getCachedVirtualCurrencies()?.all.GEMS?.balance ?? 0;
    */
   getCachedVirtualCurrencies(): VirtualCurrencies | null {
-    const cached = this.virtualCurrencies;
-    return (cached?.appUserId === this.appUserId && cached.value) || null;
+    return this.cache.peek<VirtualCurrencies>(`virtualCurrencies:${this.appUserId}`) ?? null;
   }
 
   /**
@@ -624,7 +614,6 @@ export class Purchases {
    * const { all } = await purchases.getVirtualCurrencies();
    */
   invalidateVirtualCurrenciesCache(): void {
-    this.virtualCurrencies = null;
     this.cache.invalidate("virtualCurrencies:");
   }
 

@@ -1,3 +1,4 @@
+import { validateCustomPaywallImpressionParams } from "../config/validate-ui-params";
 import type { Offering } from "../model/types";
 import type {
   CustomPaywallImpressionProperties,
@@ -28,8 +29,9 @@ export function presentedOfferingContext(
 }
 
 /**
- * The properties of `custom_paywall_impression` for a paywall the app drew itself (parameters already checked).
- * Loaded lazily by `Purchases.trackCustomPaywallImpression`, so that the core does not carry it.
+ * The properties of `custom_paywall_impression` for a paywall the app drew itself; a `PurchasesError`
+ * (ConfigurationError) for invalid parameters. Loaded lazily by `Purchases.trackCustomPaywallImpression`, so that
+ * the core does not carry it.
  *
  * @example
  * customPaywallImpressionProperties({ paywallId: "spring_sale", offering });
@@ -38,6 +40,7 @@ export function customPaywallImpressionProperties(params: {
   readonly paywallId?: string;
   readonly offering?: Offering | null;
 }): CustomPaywallImpressionProperties {
+  validateCustomPaywallImpressionParams(params);
   const context = presentedOfferingContext(params.offering);
   return {
     ...(params.paywallId !== undefined ? { paywall_id: params.paywallId } : {}),

@@ -75,20 +75,3 @@ export function validateAttributes(attributes: unknown): [string, string | null]
   }
   return entries as [string, string | null][];
 }
-
-/**
- * Checks `trackCustomPaywallImpression()`'s parameters: an optional non-empty `paywallId` and an optional
- * offering of `getOfferings`.
- *
- * @example
- * validateCustomPaywallImpressionParams({ paywallId: "spring_sale", offering });
- */
-export function validateCustomPaywallImpressionParams(params: unknown): void {
-  if (typeof params !== "object" || params === null)
-    throw invalid("trackCustomPaywallImpression needs an object of parameters or none.");
-  const { paywallId, offering } = params as { paywallId?: unknown; offering?: unknown };
-  if (paywallId !== undefined && (typeof paywallId !== "string" || paywallId.trim() === ""))
-    throw invalid("paywallId must be a non-empty string.");
-  if (offering != null && typeof (offering as { packagesById?: unknown }).packagesById !== "object")
-    throw invalid("offering must be an Offering of getOfferings.");
-}

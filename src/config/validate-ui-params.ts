@@ -1,6 +1,6 @@
-// Argument checks of `purchase()` and `presentPaywall()`. They run in the lazily loaded checkout and paywall
-// chunks, not in the core (which only imports their types): the chunk is loaded, then the parameters are checked,
-// and nothing is fetched or shown when they are invalid. The shapes below are the parts of the public parameter
+// Argument checks of `purchase()`, `presentPaywall()` and `trackCustomPaywallImpression()`. They run in lazily
+// loaded chunks, not in the core (which only imports their types): the chunk is loaded, then the parameters are
+// checked, and nothing is fetched, shown or sent when they are invalid. The shapes below are the parts of the public parameter
 // types these checks read, so this layer needs nothing from the layers above it.
 import { ErrorCode } from "../errors/error-code";
 import { PurchasesError } from "../errors/purchases-error";
@@ -171,5 +171,22 @@ export function validatePaywallParams(
   // customVariables are checked by the paywall chunk before it shows anything (their rules weigh on the core).
   validatePurchaseOptions(params);
   if (offering != null && typeof offering?.packagesById !== "object")
+    throw invalid("offering must be an Offering of getOfferings.");
+}
+
+/**
+ * Checks `trackCustomPaywallImpression()`'s parameters: an optional non-empty `paywallId` and an optional
+ * offering of `getOfferings`.
+ *
+ * @example
+ * validateCustomPaywallImpressionParams({ paywallId: "spring_sale", offering });
+ */
+export function validateCustomPaywallImpressionParams(params: unknown): void {
+  if (typeof params !== "object" || params === null)
+    throw invalid("trackCustomPaywallImpression needs an object of parameters or none.");
+  const { paywallId, offering } = params as { paywallId?: unknown; offering?: unknown };
+  if (paywallId !== undefined && (typeof paywallId !== "string" || paywallId.trim() === ""))
+    throw invalid("paywallId must be a non-empty string.");
+  if (offering != null && typeof (offering as { packagesById?: unknown }).packagesById !== "object")
     throw invalid("offering must be an Offering of getOfferings.");
 }

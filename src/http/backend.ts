@@ -52,17 +52,6 @@ export class Backend {
     });
   }
 
-  /** @returns whether the server made a new customer for `newAppUserId` (it answers 201 then). */
-  async postIdentify(appUserId: string, newAppUserId: string): Promise<boolean> {
-    const { status } = await this.http.requestWithStatus<unknown>({
-      name: "postIdentify",
-      method: "POST",
-      path: "/v1/subscribers/identify",
-      body: { app_user_id: appUserId, new_app_user_id: newAppUserId },
-    });
-    return status === 201;
-  }
-
   getBranding(signal?: AbortSignal): Promise<WireBrandingInfo> {
     return this.http.request({ name: "getBranding", method: "GET", path: "/rcbilling/v1/branding", signal });
   }

@@ -1,5 +1,6 @@
 // The calls of docs/protocol.md that only lazily loaded code makes, one function per endpoint: the checkout's and
-// the Test Store's (the core never starts, prices or completes a checkout) and the virtual currency balances.
+// the Test Store's (the core never starts, prices or completes a checkout), the virtual currency balances and
+// identify (sign-in, once a session).
 // They sit outside the Backend class so that the core's bundle does not carry them.
 import type { Backend } from "./backend";
 import type {
@@ -117,4 +118,22 @@ export function getVirtualCurrencies(
     field: "virtual_currencies",
     signal,
   });
+}
+
+/**
+ * Tells the server that `appUserId` is now `newAppUserId` (`POST /v1/subscribers/identify`).
+ * @returns whether the server made a new customer for `newAppUserId` (it answers 201 then).
+ */
+export async function postIdentify(
+  backend: Backend,
+  appUserId: string,
+  newAppUserId: string,
+): Promise<boolean> {
+  const { status } = await backend.http.requestWithStatus<unknown>({
+    name: "postIdentify",
+    method: "POST",
+    path: "/v1/subscribers/identify",
+    body: { app_user_id: appUserId, new_app_user_id: newAppUserId },
+  });
+  return status === 201;
 }

@@ -4,6 +4,8 @@ interface Entry<T> {
   promise: Promise<T>;
   /** When the value was received; undefined while in flight. */
   storedAt?: number;
+  /** The value received, or while a refresh is in flight the one before it. */
+  value?: T;
 }
 
 /**
@@ -21,9 +23,11 @@ export class RequestCache {
     if (entry && (entry.storedAt === undefined || this.env.now() - entry.storedAt < ttlMs))
       return entry.promise;
     const fresh: Entry<T> = {
+      value: entry?.value,
       promise: load().then(
         (value) => {
           fresh.storedAt = this.env.now();
+          fresh.value = value;
           return value;
         },
         (error: unknown) => {
@@ -34,6 +38,11 @@ export class RequestCache {
     };
     this.entries.set(key, fresh);
     return fresh.promise;
+  }
+
+  /** @returns the last value received for `key`, however old, without loading; undefined when there is none. */
+  peek<T>(key: string): T | undefined {
+    return (this.entries.get(key) as Entry<T> | undefined)?.value;
   }
 
   /** Forgets every entry whose key starts with `prefix` (all when omitted). */

@@ -2,7 +2,13 @@
 // The paywall's purchases-js behaviours over msw: hideBackButtons, custom variables, onInteraction, the paywall
 // analytics events, and trackCustomPaywallImpression.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ErrorCode, PAYWALL_COMPONENT_TYPES, Purchases, type PaywallInteractionEvent } from "../../src/index";
+import {
+  ErrorCode,
+  LogLevel,
+  PAYWALL_COMPONENT_TYPES,
+  Purchases,
+  type PaywallInteractionEvent,
+} from "../../src/index";
 import { useMswServer } from "../support/msw";
 import { KEYS, button, configure, press, serveCatalogue, settle } from "../ui/support/harness";
 import {
@@ -246,13 +252,26 @@ describe("trackCustomPaywallImpression", () => {
     ]);
   });
 
-  it("refuses a paywallId that is not a non-empty string and an offering not from getOfferings", () => {
-    serveCatalogue(server);
+  it("logs a paywallId that is not a non-empty string and an offering not from getOfferings as errors, and sends nothing", async () => {
+    const seen = serveCatalogue(server);
     const purchases = configure(KEYS.testStore);
-    for (const params of [{ paywallId: "" }, { paywallId: 7 }, { offering: { identifier: "x" } }, "spring"]) {
-      expect(() => purchases.trackCustomPaywallImpression(params as never)).toThrow(
-        expect.objectContaining({ errorCode: ErrorCode.ConfigurationError }),
+    const errors: string[] = [];
+    Purchases.setLogHandler((level, message) => {
+      if (level === LogLevel.Error) errors.push(message);
+    });
+    try {
+      const invalid = [{ paywallId: "" }, { paywallId: 7 }, { offering: { identifier: "x" } }, "spring"];
+      for (const params of invalid) {
+        expect(() => purchases.trackCustomPaywallImpression(params as never)).not.toThrow();
+      }
+      await vi.waitFor(() => expect(errors).toHaveLength(invalid.length));
+      expect(errors.join("\n")).toMatch(/paywallId must be a non-empty string/);
+      expect(errors.join("\n")).toMatch(/offering must be an Offering of getOfferings/);
+      expect((await sentEvents(purchases, seen)).map((e) => e.event_name)).not.toContain(
+        "custom_paywall_impression",
       );
+    } finally {
+      Purchases.setLogHandler(null);
     }
   });
 });
