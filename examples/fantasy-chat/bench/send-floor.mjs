@@ -14,7 +14,7 @@ import autocannon from "autocannon";
 import { startNodeServer } from "../../../bench/support/processes.mjs";
 import { printTable, ROOT } from "../../../bench/support/report.mjs";
 import { createPostgresDatabase, startAppServer, startHelloServer } from "./support/app-server.mjs";
-import { LINES, premiumUsersWithChats } from "./support/app-client.mjs";
+import { LINES, premiumUsersWithChats, sendOptions } from "./support/app-client.mjs";
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -27,28 +27,6 @@ async function rate(options) {
   if (result.non2xx || result.errors)
     throw new Error(`${options.url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { reqPerSec: Math.round(result.requests.average), p99: result.latency.p99 };
-}
-
-/** The app's send as server.mjs measures it: 50 premium users in turn, one line each. */
-function appSend(url, senders) {
-  let next = 0;
-  return {
-    url,
-    requests: [
-      {
-        method: "POST",
-        setupRequest: (request) => {
-          const user = senders[next++ % senders.length];
-          return {
-            ...request,
-            path: `/api/chats/${user.chatId}/messages`,
-            headers: { "content-type": "application/json", origin: url, cookie: user.cookie },
-            body: JSON.stringify({ content: LINES[next % LINES.length] }),
-          };
-        },
-      },
-    ],
-  };
 }
 
 async function roundsOn(database, hello) {
@@ -71,7 +49,7 @@ async function roundsOn(database, hello) {
         headers: { "content-type": "application/json" },
         body: floorBody,
       });
-      const send = await rate(appSend(app.url, senders));
+      const send = await rate(sendOptions(app.url, senders));
       rows.push([
         database,
         round,

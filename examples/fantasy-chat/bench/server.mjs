@@ -19,7 +19,7 @@
 // two instances on the same database.
 import autocannon from "autocannon";
 import { createPostgresDatabase, startAppServer, startHelloServer } from "./support/app-server.mjs";
-import { LINES, premiumUsersWithChats, sendMessage } from "./support/app-client.mjs";
+import { LINES, premiumUsersWithChats, sendMessage, sendOptions } from "./support/app-client.mjs";
 import { startRoundRobinProxy } from "./support/round-robin-proxy.mjs";
 import { printTable, statusCounts, writeResult } from "../../../bench/support/report.mjs";
 
@@ -49,32 +49,6 @@ async function hundredMessageChat(url) {
     await sendMessage(url, owner.cookie, owner.chatId, LINES[i % LINES.length]);
   }
   return owner;
-}
-
-/**
- * Autocannon options for the send route: request by request, the next of `senders` posts a line to its chat
- * through `base` (an instance, or the proxy in front of several; the Origin is the address the client used).
- */
-function sendOptions(base, senders, connections) {
-  let next = 0;
-  return {
-    url: base,
-    connections,
-    requests: [
-      {
-        method: "POST",
-        setupRequest: (request) => {
-          const user = senders[next++ % senders.length];
-          return {
-            ...request,
-            path: `/api/chats/${user.chatId}/messages`,
-            headers: { "content-type": "application/json", origin: base, cookie: user.cookie },
-            body: JSON.stringify({ content: LINES[next % LINES.length] }),
-          };
-        },
-      },
-    ],
-  };
 }
 
 /**

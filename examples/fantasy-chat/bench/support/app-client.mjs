@@ -235,3 +235,29 @@ export function streamMessage(baseUrl, cookie, chatId, content) {
     req.end(body);
   });
 }
+
+/**
+ * Autocannon options for the send route: request by request, the next of `senders` posts a line to its chat
+ * through `base` (an instance, or the proxy in front of several; the Origin is the address the client used).
+ */
+export function sendOptions(base, senders, connections = 10) {
+  let next = 0;
+  return {
+    url: base,
+    connections,
+    requests: [
+      {
+        method: "POST",
+        setupRequest: (request) => {
+          const user = senders[next++ % senders.length];
+          return {
+            ...request,
+            path: `/api/chats/${user.chatId}/messages`,
+            headers: { "content-type": "application/json", origin: base, cookie: user.cookie },
+            body: JSON.stringify({ content: LINES[next % LINES.length] }),
+          };
+        },
+      },
+    ],
+  };
+}
