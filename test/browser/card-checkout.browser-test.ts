@@ -34,8 +34,11 @@ describe("card checkout in Chromium (rcb_sb_ key, real billing server, fake Stri
   const widgetText = async () => (await dialog().innerText()).replace(/\s+/g, " ");
   const payButton = () => page.locator(".pw-root form button[type=submit]");
 
-  /** Opens the card form for a new user and waits until every fake Stripe element is ready. */
-  async function openCardForm() {
+  /**
+   * Opens the host page with the fake Stripe, whose confirmations go to the billing server's fake, and configures
+   * the SDK for a new user (`prefix` starts its id); returns that id.
+   */
+  async function openHostPage(prefix: string) {
     ({ page, log } = await openPage(suite.browser));
     confirmed = [];
     await page.addInitScript({ content: FAKE_STRIPE_SCRIPT });
@@ -45,12 +48,18 @@ describe("card checkout in Chromium (rcb_sb_ key, real billing server, fake Stri
       return { status: delivery.status };
     });
     await gotoHost(page, suite.host.url);
-    const appUserId = `browser_card_${++userCount}_${Date.now()}`;
+    const appUserId = `${prefix}_${++userCount}_${Date.now()}`;
     await page.evaluate((config) => (window as any).hostConfigure(config), {
       apiKey: KEYS.sandbox,
       appUserId,
       baseUrl: suite.server.server.url,
     });
+    return appUserId;
+  }
+
+  /** Opens the card form for a new user and waits until every fake Stripe element is ready. */
+  async function openCardForm() {
+    const appUserId = await openHostPage("browser_card");
     await page.getByRole("button", { name: "Upgrade to Premium" }).click();
     await expect.poll(() => dialog().count()).toBe(1);
     await page.locator(".pw-root form[aria-busy=false]").waitFor();
@@ -130,21 +139,7 @@ describe("card checkout in Chromium (rcb_sb_ key, real billing server, fake Stri
   });
   it("applies a promotion code in the checkout: the discount line, tax on the discounted price, and exactly that charged", async () => {
     confirmOutcome = "succeeded";
-    ({ page, log } = await openPage(suite.browser));
-    confirmed = [];
-    await page.addInitScript({ content: FAKE_STRIPE_SCRIPT });
-    await page.exposeFunction("__confirm", async (clientSecret: string) => {
-      const delivery = await suite.server.stripe.confirm(clientSecret, confirmOutcome);
-      confirmed.push({ clientSecret, status: delivery.status });
-      return { status: delivery.status };
-    });
-    await gotoHost(page, suite.host.url);
-    const appUserId = `browser_code_${Date.now()}`;
-    await page.evaluate((config) => (window as any).hostConfigure(config), {
-      apiKey: KEYS.sandbox,
-      appUserId,
-      baseUrl: suite.server.server.url,
-    });
+    const appUserId = await openHostPage("browser_code");
     // Premium Realm's paid option (no trial: R99 charged now), with the code field, as a host page would ask.
     // A string, so that the test runner's transform leaves the page's own dynamic import alone.
     await page.evaluate(`(async () => {
