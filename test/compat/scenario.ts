@@ -70,13 +70,18 @@ async function testStorePurchase(
 
 /** Clicks `choice` once the modal offers it; a purchase that settles first keeps its own outcome. */
 async function answerTestStore<T>(ctx: StepContext, pending: Promise<T>, choice: string): Promise<T> {
+  await ctx.click(choice, settledOf(pending));
+  return pending;
+}
+
+/** @returns a check of whether `pending` has settled, either way. */
+function settledOf(pending: Promise<unknown>): () => boolean {
   let settled = false;
   pending.then(
     () => (settled = true),
     () => (settled = true),
   );
-  await ctx.click(choice, () => settled);
-  return pending;
+  return () => settled;
 }
 
 /** Enum-like objects as sorted [name, value] pairs (numeric enums without their reverse mapping). */
@@ -393,16 +398,12 @@ export const SCENARIO: CompatStep[] = [
           closePaywall();
         },
       });
-      let settled = false;
-      pending.then(
-        () => (settled = true),
-        () => (settled = true),
-      );
+      const settled = settledOf(pending);
       // Prices come with the products: the purchase button's text is complete once they are in.
-      await until(() => settled || ctx.elementTexts().some((text) => paywall.purchaseButton.test(text)));
+      await until(() => settled() || ctx.elementTexts().some((text) => paywall.purchaseButton.test(text)));
       const shown = shownTexts(paywall.texts, ctx.elementTexts());
       const [backLid] = paywall.buttonTexts.navigate_back ?? [];
-      await ctx.click(paywall.texts[backLid!]!, () => settled);
+      await ctx.click(paywall.texts[backLid!]!, settled);
       return { shown, backCalls, closed: await failureOf(ctx.sdk, () => pending) };
     },
     check(outcome, { expected, sdk }) {
@@ -433,12 +434,8 @@ export const SCENARIO: CompatStep[] = [
         hideBackButtons: true,
         customVariables: { player_name: CustomVariableValue.string("Ada") },
       });
-      let settled = false;
-      pending.then(
-        () => (settled = true),
-        () => (settled = true),
-      );
-      await until(() => settled || ctx.elementTexts().some((text) => paywall.purchaseButton.test(text)));
+      const settled = settledOf(pending);
+      await until(() => settled() || ctx.elementTexts().some((text) => paywall.purchaseButton.test(text)));
       const shown = shownTexts(paywall.texts, ctx.elementTexts());
       // What close() does to a paywall on screen is a documented difference (the peer leaves it open), so it only
       // ends the step here.
@@ -466,12 +463,8 @@ export const SCENARIO: CompatStep[] = [
           onInteraction: (event) => interactions.add(event.component_type),
         },
       });
-      let settled = false;
-      pending.then(
-        () => (settled = true),
-        () => (settled = true),
-      );
-      await ctx.click(paywall.purchaseButton, () => settled);
+      const settled = settledOf(pending);
+      await ctx.click(paywall.purchaseButton, settled);
       const result = await answerTestStore(ctx, pending, "Test valid purchase");
       return {
         selectedPackage: result.selectedPackage.identifier,
