@@ -9,6 +9,7 @@ import { useBillingErrorHandler } from "./http/error-handler.js";
 import { SECURITY_HEADERS } from "./http/security-headers.js";
 import { catalogueRoutes } from "./routes/catalogue-routes.js";
 import { subscriberRoutes } from "./routes/subscriber-routes.js";
+import { workflowRoutes } from "./routes/workflow-routes.js";
 import { receiptRoutes } from "./routes/receipt-routes.js";
 import { eventRoutes } from "./routes/event-routes.js";
 import { subscriptionAdminRoutes } from "./routes/subscription-admin-routes.js";
@@ -99,6 +100,7 @@ export async function billingServer(app: FastifyInstance, options: BillingServer
 
   await app.register(catalogueRoutes, { ctx });
   await app.register(subscriberRoutes, { ctx });
+  await app.register(workflowRoutes, { ctx });
   await app.register(receiptRoutes, { ctx });
   await app.register(eventRoutes, { ctx });
   await app.register(checkoutRoutes, { ctx, stripe: options.stripe ?? null });

@@ -47,6 +47,11 @@ describe.each(DATABASES)("catalogue calls on %s", (kind) => {
     expect(Object.keys(body.ui_config.app.colors)).toContain("primary");
   });
 
+  it("sends an empty ui_config for a project that sets none (purchases-js's renderers read it unchecked)", async () => {
+    const { body } = await call(server, "GET", "/v1/subscribers/user_1/offerings", { key: KEYS.arcadeTest });
+    expect(body.ui_config).toEqual({ app: { colors: {}, fonts: {} }, custom_variables: {} });
+  });
+
   it("serves the annual package's product: R990 a year with a 7-day trial, granting premium", async () => {
     const { body } = await call(
       server,

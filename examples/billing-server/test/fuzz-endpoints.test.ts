@@ -95,7 +95,15 @@ const hostileQuery: fc.Arbitrary<string> = fc
   .array(
     fc.tuple(
       fc.oneof(
-        fc.constantFrom("id", "currency", "__proto__", "constructor[prototype][polluted]", "id[]", "a[b]"),
+        fc.constantFrom(
+          "id",
+          "currency",
+          "type",
+          "__proto__",
+          "constructor[prototype][polluted]",
+          "id[]",
+          "a[b]",
+        ),
         hostileString.map(encodeSegment),
       ),
       fc.oneof(pathSegment, fc.constant("")),
@@ -819,9 +827,11 @@ describe.each(DATABASES)("fuzzing every JSON endpoint (%s)", (kind) => {
   });
 
   // --- GET endpoints and the admin call: hostile paths, queries and headers ---------------------------------
-  it("GET offerings, products, branding and checkout status refuse or answer hostile paths and queries, writing nothing", async () => {
+  it("GET offerings, products, branding, workflows and checkout status refuse or answer hostile paths and queries, writing nothing", async () => {
     const urls = fc.oneof(
       pathSegment.map((s) => `/v1/subscribers/${s}/offerings`),
+      fc.tuple(pathSegment, hostileQuery).map(([s, q]) => `/v1/subscribers/${s}/workflows?${q}`),
+      fc.tuple(pathSegment, pathSegment).map(([s, w]) => `/v1/subscribers/${s}/workflows/${w}`),
       fc.tuple(pathSegment, hostileQuery).map(([s, q]) => `/rcbilling/v1/subscribers/${s}/products?${q}`),
       hostileQuery.map((q) => `/rcbilling/v1/subscribers/u1/products?${q}`),
       hostileQuery.map((q) => `/rcbilling/v1/branding?${q}`),
@@ -899,6 +909,8 @@ describe.each(DATABASES)("fuzzing every JSON endpoint (%s)", (kind) => {
       { method: "GET", url: "/rcbilling/v1/subscribers/u1/products?id=premium_realm_monthly" },
       { method: "GET", url: "/v1/subscribers/u1" },
       { method: "GET", url: "/rcbilling/v1/branding" },
+      { method: "GET", url: "/v1/subscribers/u1/workflows?type=paywall" },
+      { method: "GET", url: "/v1/subscribers/u1/workflows/wf_arcade_store" },
       { method: "POST", url: "/rcbilling/v1/checkout/start", payload: JSON.stringify(startBody("u1")) },
       { method: "POST", url: "/v1/subscribers/u1/attributes", payload: '{"attributes":{}}' },
       {

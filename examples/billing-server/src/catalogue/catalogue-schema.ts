@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { paywallComponentsSchema, paywallPackageIds, uiConfigSchema } from "./paywall-schema.js";
 import { normalizePromotionCode, promotionCodeSchema } from "./promotion-code-schema.js";
+import { workflowProblems, workflowSchema } from "./workflow-schema.js";
 
 // The catalogue file: projects with their keys, products, offerings, entitlements and branding. Protocol
 // parts are written in wire shape (snake_case) so that they can be served as they are.
@@ -62,6 +63,8 @@ const offering = z.object({
     .array(z.object({ identifier: z.string().min(1), platform_product_identifier: z.string().min(1) }))
     .min(1),
   paywall_components: paywallComponentsSchema.nullable().default(null),
+  /** A multi-page paywall that purchases-js shows instead of `paywall_components` when it can. */
+  workflow: workflowSchema.nullable().default(null),
 });
 
 const hexColour = z.string().regex(/^#[0-9A-Fa-f]{6}$/, "colours are #RRGGBB");
@@ -155,7 +158,13 @@ const project = z
       for (const id of paywallPackageIds(o.paywall_components?.components_config)) {
         if (!packageIds.has(id)) issue(`the paywall of offering ${o.identifier} names unknown package ${id}`);
       }
+      if (o.workflow) {
+        for (const problem of workflowProblems(o.workflow, packageIds))
+          issue(`offering ${o.identifier}: ${problem}`);
+      }
     }
+    const workflowIds = p.offerings.flatMap((o) => (o.workflow ? [o.workflow.id] : []));
+    if (new Set(workflowIds).size !== workflowIds.length) issue("a workflow id is used twice");
     const codes = new Set(p.promotion_codes.map((c) => normalizePromotionCode(c.code)));
     if (codes.size !== p.promotion_codes.length) issue("a promotion code is used twice (codes ignore case)");
     for (const c of p.promotion_codes) {

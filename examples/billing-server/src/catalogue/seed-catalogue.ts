@@ -63,6 +63,7 @@ export async function seedCatalogue(db: BillingDb, catalogue: Catalogue): Promis
             metadata: o.metadata,
             packages: o.packages,
             paywallComponents: o.paywall_components,
+            workflow: o.workflow,
             position,
           })),
         );

@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { CatalogueWorkflow } from "../catalogue/workflow-schema.js";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 const moment = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -83,6 +84,8 @@ export const offerings = pgTable(
     /** `[{ identifier, platform_product_identifier }]`. */
     packages: jsonb("packages").notNull(),
     paywallComponents: jsonb("paywall_components"),
+    /** The offering's multi-page paywall (`{ id, initial_step_id, steps, screens }`); null when it has none. */
+    workflow: jsonb("workflow").$type<CatalogueWorkflow | null>(),
     position: integer("position").notNull(),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.identifier] })],

@@ -42,24 +42,8 @@ export async function startCheckout(
 ) {
   const appUserId = validAppUserId(body.app_user_id);
   const email = customerEmail(body.email);
-  const { projectId, keyKind, isSandbox } = caller;
-  if (keyKind === "test_store") {
-    throw badRequest(
-      "Test Store keys (test_) have no payment gateway: buy with a Test Store receipt (POST /v1/receipts).",
-      BillingErrorCode.PaymentGatewayError,
-    );
-  }
-  if (!stripe) throw noGateway();
-
-  const [product] = await ctx.db
-    .select()
-    .from(products)
-    .where(and(eq(products.projectId, projectId), eq(products.identifier, body.product_id)));
-  if (!product) throw badRequest(`Unknown product ${body.product_id}.`, BillingErrorCode.OfferNotFound);
-  const plan = checkoutPlan(
-    product,
-    selectPurchaseOption(product, { offerId: body.offer_id, priceId: body.price_id }),
-  );
+  const { projectId, isSandbox } = caller;
+  const { product, plan, gateway } = await planOf(ctx, caller, stripe, body);
 
   const now = ctx.now();
   if (product.productType !== "consumable") {
@@ -116,11 +100,61 @@ export async function startCheckout(
   });
   return {
     operation_session_id: id,
-    gateway_params: {
-      ...(stripe.accountId ? { stripe_account_id: stripe.accountId } : {}),
-      publishable_api_key: stripe.publishableKey,
-      elements_configuration: elements,
-    },
+    gateway_params: gatewayParams(gateway, elements),
     management_url: managementUrlOf(appUserId),
   };
 }
+
+/** The body of `POST /rcbilling/v1/checkout/prepare`, as its route has parsed it. */
+export interface PrepareCheckoutInput {
+  product_id: string;
+  price_id: string;
+  offer_id?: string | null;
+}
+
+/**
+ * What Stripe's elements need for a product's option before any checkout exists (the express purchase button
+ * draws the wallets with it; a checkout starts only when the customer presses one). Refuses what the checkout
+ * start refuses about the key, the gateway, the product and the option; stores nothing.
+ */
+export async function prepareCheckout(
+  ctx: BillingContext,
+  caller: Caller,
+  stripe: StripeOptions | null,
+  body: PrepareCheckoutInput,
+) {
+  const { plan, gateway } = await planOf(ctx, caller, stripe, body);
+  return { stripe_gateway_params: gatewayParams(gateway, elementsConfiguration(plan, plan.priceMicros)) };
+}
+
+/** The product and the plan of buying the option a request names, and the gateway, once the key and the gateway can buy. */
+async function planOf(
+  ctx: BillingContext,
+  caller: Caller,
+  stripe: StripeOptions | null,
+  body: PrepareCheckoutInput,
+) {
+  if (caller.keyKind === "test_store") {
+    throw badRequest(
+      "Test Store keys (test_) have no payment gateway: buy with a Test Store receipt (POST /v1/receipts).",
+      BillingErrorCode.PaymentGatewayError,
+    );
+  }
+  if (!stripe) throw noGateway();
+  const [product] = await ctx.db
+    .select()
+    .from(products)
+    .where(and(eq(products.projectId, caller.projectId), eq(products.identifier, body.product_id)));
+  if (!product) throw badRequest(`Unknown product ${body.product_id}.`, BillingErrorCode.OfferNotFound);
+  const plan = checkoutPlan(
+    product,
+    selectPurchaseOption(product, { offerId: body.offer_id, priceId: body.price_id }),
+  );
+  return { product, plan, gateway: stripe };
+}
+
+const gatewayParams = (stripe: StripeOptions, elements: ReturnType<typeof elementsConfiguration>) => ({
+  ...(stripe.accountId ? { stripe_account_id: stripe.accountId } : {}),
+  publishable_api_key: stripe.publishableKey,
+  elements_configuration: elements,
+});

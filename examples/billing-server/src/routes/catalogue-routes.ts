@@ -45,7 +45,7 @@ export async function catalogueRoutes(app: FastifyInstance, { ctx }: { ctx: Bill
       })),
       placements: project?.placements ?? null,
       targeting: project?.targeting ?? null,
-      ui_config: project?.uiConfig ?? null,
+      ui_config: uiConfigOf(project),
     };
   });
 
@@ -77,4 +77,12 @@ export async function catalogueRoutes(app: FastifyInstance, { ctx }: { ctx: Bill
       .where(eq(projects.id, request.caller.projectId));
     return project?.branding ?? {};
   });
+}
+
+/**
+ * The `ui_config` of the offerings and workflow answers: the project's, or an empty one when it sets none, as the
+ * hosted service sends it (purchases-js's paywall and workflow renderers read `ui_config.app` without checking).
+ */
+export function uiConfigOf(project: { uiConfig: unknown } | undefined): unknown {
+  return project?.uiConfig ?? { app: { colors: {}, fonts: {} }, custom_variables: {} };
 }

@@ -5,7 +5,7 @@ import { managementUrlFor } from "../manage/management-link.js";
 import { calculateCheckoutTax, refreshCheckoutPricing } from "../domain/calculate-checkout-tax.js";
 import { findSession, operationResponse } from "../domain/checkout-session.js";
 import { completeCheckout } from "../domain/complete-checkout.js";
-import { startCheckout } from "../domain/start-checkout.js";
+import { prepareCheckout, startCheckout } from "../domain/start-checkout.js";
 import { StripeGateway, type StripeOptions } from "../gateway/stripe-gateway.js";
 import { parseInput } from "../http/validation.js";
 
@@ -35,6 +35,11 @@ const startBody = z.object({
     .optional(),
   presented_placement_identifier: optionalText,
 });
+const prepareBody = z.object({
+  product_id: identifier,
+  price_id: identifier,
+  offer_id: identifier.nullable().optional(),
+});
 const sessionParams = z.object({ id: z.string().min(1).max(100) });
 const taxBody = z
   .object({
@@ -62,7 +67,8 @@ const completeBody = z
   .optional();
 
 /**
- * The Web Billing checkout: start an operation session, calculate tax for the billing address (and apply a
+ * The Web Billing checkout: prepare Stripe's elements for an option before any checkout (the express purchase
+ * button), start an operation session, calculate tax for the billing address (and apply a
  * promotion code), complete it
  * into a Stripe SetupIntent (free trial) or PaymentIntent, and report its status. The session succeeds or
  * fails when Stripe's webhook says so (`stripe-webhook-routes.ts`). The rules are in `domain/`.
@@ -77,6 +83,10 @@ export async function checkoutRoutes(
     startCheckout(ctx, request.caller, stripe, parseInput(startBody, request.body), (appUserId) =>
       managementUrlFor(ctx, request, request.caller.projectId, appUserId),
     ),
+  );
+
+  app.post("/rcbilling/v1/checkout/prepare", async (request) =>
+    prepareCheckout(ctx, request.caller, stripe, parseInput(prepareBody, request.body)),
   );
 
   app.post("/rcbilling/v1/checkout/:id/calculate_taxes", async (request) => {

@@ -29,7 +29,7 @@ export async function subscriberRoutes(app: FastifyInstance, { ctx }: { ctx: Bil
     const newAppUserId = validAppUserId(body.new_app_user_id);
     const { projectId } = request.caller;
     const created = await ctx.db.transaction((tx) =>
-      identifyCustomer(tx, projectId, appUserId, newAppUserId, ctx.now()),
+      identifyCustomer(tx, request.caller, appUserId, newAppUserId, ctx.now()),
     );
     reply.status(created ? 201 : 200);
     return customerInfoFor(ctx, request, projectId, newAppUserId);

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { BillingDb } from "../db/database.js";
 import { webhookOutbox, type purchases } from "../db/schema.js";
 
-/** Entitlement changes delivered to the host app. */
+/** Entitlement changes delivered to the host app (a move between customers is a TRANSFER event). */
 export type EntitlementEventType =
   "INITIAL_PURCHASE" | "RENEWAL" | "CANCELLATION" | "UNCANCELLATION" | "EXPIRATION" | "BILLING_ISSUE";
 
@@ -18,28 +18,51 @@ export async function enqueueEntitlementEvent(
   input: { type: EntitlementEventType; purchase: PurchaseRow; entitlementIds: readonly string[]; at: Date },
 ): Promise<string> {
   const { type, purchase, entitlementIds, at } = input;
+  return enqueueWebhookEvent(tx, purchase.projectId, at, {
+    type,
+    app_user_id: purchase.appUserId,
+    product_id: purchase.productId,
+    entitlement_ids: entitlementIds,
+    period_type: purchase.periodType.toUpperCase(),
+    purchased_at_ms: purchase.purchaseDate.getTime(),
+    expiration_at_ms: purchase.expiresDate?.getTime() ?? null,
+    store: purchase.store.toUpperCase(),
+    environment: purchase.isSandbox ? "SANDBOX" : "PRODUCTION",
+    transaction_id: purchase.storeTransactionId,
+    price_in_micros: purchase.priceMicros,
+    currency: purchase.currency,
+  });
+}
+
+/**
+ * Writes a TRANSFER event into the outbox, inside the caller's transaction: what an anonymous customer had
+ * (purchases, balances) moved to the id they signed in with (`POST /v1/subscribers/identify`), so a host app that
+ * keys entitlements by app user id moves them too.
+ */
+export async function enqueueTransferEvent(
+  tx: Tx | BillingDb,
+  input: { projectId: string; from: string; to: string; isSandbox: boolean; at: Date },
+): Promise<string> {
+  return enqueueWebhookEvent(tx, input.projectId, input.at, {
+    type: "TRANSFER",
+    app_user_id: input.to,
+    transferred_from: [input.from],
+    transferred_to: [input.to],
+    environment: input.isSandbox ? "SANDBOX" : "PRODUCTION",
+  });
+}
+
+/** An event of `type` with a new id and `event_timestamp_ms`, in the outbox for the worker to deliver. */
+async function enqueueWebhookEvent(
+  tx: Tx | BillingDb,
+  projectId: string,
+  at: Date,
+  event: { type: string } & Record<string, unknown>,
+): Promise<string> {
   const id = randomUUID();
-  const payload = {
-    api_version: "1.0",
-    event: {
-      id,
-      type,
-      app_user_id: purchase.appUserId,
-      product_id: purchase.productId,
-      entitlement_ids: entitlementIds,
-      period_type: purchase.periodType.toUpperCase(),
-      purchased_at_ms: purchase.purchaseDate.getTime(),
-      expiration_at_ms: purchase.expiresDate?.getTime() ?? null,
-      store: purchase.store.toUpperCase(),
-      environment: purchase.isSandbox ? "SANDBOX" : "PRODUCTION",
-      transaction_id: purchase.storeTransactionId,
-      price_in_micros: purchase.priceMicros,
-      currency: purchase.currency,
-      event_timestamp_ms: at.getTime(),
-    },
-  };
+  const payload = { api_version: "1.0", event: { id, ...event, event_timestamp_ms: at.getTime() } };
   await tx
     .insert(webhookOutbox)
-    .values({ eventId: id, projectId: purchase.projectId, type, payload, nextAttemptAt: at });
+    .values({ eventId: id, projectId, type: event.type, payload, nextAttemptAt: at });
   return id;
 }

@@ -1,7 +1,8 @@
 // The test catalogue: the shipped Realmheart project plus a second project, to prove that keys see only
-// their own project, and a third that sells virtual currencies.
+// their own project, and a third that sells virtual currencies and has a multi-page paywall (a workflow).
 import { readFileSync } from "node:fs";
 import { parseCatalogue, type Catalogue } from "../../src/catalogue/catalogue-schema.js";
+import { arcadeWorkflow } from "./arcade-workflow.js";
 
 const realmheart = JSON.parse(
   readFileSync(new URL("../../src/catalogue/realmheart.json", import.meta.url), "utf8"),
@@ -18,7 +19,7 @@ export const KEYS = {
 
 /**
  * A project with two virtual currencies: a consumable that grants 100 gems, and a monthly pass with a week's
- * free trial that grants 50 coins and 10 gems for each paid month.
+ * free trial that grants 50 coins and 10 gems for each paid month. Its store offering has a two-screen workflow.
  */
 const arcade = {
   id: "arcade",
@@ -82,6 +83,7 @@ const arcade = {
         { identifier: "gems_100", platform_product_identifier: "gems_100" },
         { identifier: "$rc_monthly", platform_product_identifier: "arcade_pass_monthly" },
       ],
+      workflow: arcadeWorkflow,
     },
   ],
   current_offering_id: "store",

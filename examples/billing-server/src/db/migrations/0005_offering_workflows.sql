@@ -1,0 +1,1 @@
+ALTER TABLE "billing_offerings" ADD COLUMN "workflow" jsonb;
