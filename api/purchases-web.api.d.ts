@@ -336,6 +336,23 @@ interface PurchaseResult {
     readonly storeTransaction: StoreTransaction;
     readonly customerEmail?: string;
 }
+type CustomVariables = Record<string, CustomVariableValue>;
+type CustomVariableValue = {
+    readonly type: "string";
+    readonly value: string;
+} | {
+    readonly type: "number";
+    readonly value: number;
+} | {
+    readonly type: "boolean";
+    readonly value: boolean;
+};
+declare const CustomVariableValue: {
+    readonly string: (value: string) => CustomVariableValue;
+    readonly number: (value: number) => CustomVariableValue;
+    readonly boolean: (value: boolean) => CustomVariableValue;
+};
+type PurchaseMetadata = Record<string, string | null>;
 declare enum ErrorCode {
     UnknownError = 0,
     UserCancelledError = 1,
@@ -386,23 +403,6 @@ declare class PurchasesError extends Error {
     toString(): string;
 }
 declare function isPurchasesError(value: unknown): value is PurchasesError;
-type CustomVariables = Record<string, CustomVariableValue>;
-type CustomVariableValue = {
-    readonly type: "string";
-    readonly value: string;
-} | {
-    readonly type: "number";
-    readonly value: number;
-} | {
-    readonly type: "boolean";
-    readonly value: boolean;
-};
-declare const CustomVariableValue: {
-    readonly string: (value: string) => CustomVariableValue;
-    readonly number: (value: number) => CustomVariableValue;
-    readonly boolean: (value: boolean) => CustomVariableValue;
-};
-type PurchaseMetadata = Record<string, string | null>;
 interface PurchaseParams {
     rcPackage: Package;
     purchaseOption?: PurchaseOption | null;
@@ -419,6 +419,11 @@ interface PurchaseParams {
     onDiscountCodeChanged?: (discountCode: string | null) => void;
     brandingAppearanceOverride?: Partial<BrandingAppearance>;
     termsAndConditionsUrl?: string;
+}
+interface PurchaseListener {
+    onPurchaseStarted?(rcPackage: Package): void;
+    onPurchaseCancelled?(): void;
+    onPurchaseError?(error: PurchasesError): void;
 }
 interface PaywallInteractionEvent {
     readonly timestamp: number;
@@ -449,11 +454,6 @@ interface PaywallInteractionEvent {
     readonly current_product_id?: string;
     readonly resulting_product_id?: string;
 }
-interface PurchaseListener {
-    onPurchaseStarted?(rcPackage: Package): void;
-    onPurchaseCancelled?(): void;
-    onPurchaseError?(error: PurchasesError): void;
-}
 interface PaywallListener extends PurchaseListener {
     onPurchaseCompleted?(result: PaywallPurchaseResult): void;
     onInteraction?(event: PaywallInteractionEvent): void;
@@ -481,6 +481,23 @@ interface PaywallPurchaseResult extends PurchaseResult {
 interface CustomPaywallImpressionParams {
     paywallId?: string;
     offering?: Offering;
+}
+type WalletButtonTheme = "black" | "white" | "white-outline";
+interface ExpressPurchaseButtonUpdater {
+    updatePurchase: (rcPackage: Package, purchaseOption?: PurchaseOption | null) => void;
+}
+interface PresentExpressPurchaseButtonParams {
+    rcPackage: Package;
+    htmlTarget: HTMLElement;
+    purchaseOption?: PurchaseOption | null;
+    customerEmail?: string;
+    externalPurchaseTokenId?: string;
+    selectedLocale?: string;
+    defaultLocale?: string;
+    metadata?: PurchaseMetadata;
+    onButtonReady?: (updater: ExpressPurchaseButtonUpdater, walletsAvailable: boolean) => void;
+    listener?: PurchaseListener;
+    walletButtonTheme?: WalletButtonTheme;
 }
 interface VirtualCurrency {
     readonly balance: number;
@@ -514,9 +531,9 @@ declare class Purchases {
     private readonly cache;
     private readonly analytics;
     private brandingPromise;
-    private purchaseController;
-    private paywallController;
-    private closed;
+    private readonly lifetime;
+    private purchasing;
+    private showingPaywall;
     static configure(config: PurchasesConfig): Purchases;
     static configure(apiKey: string, appUserId: string, httpConfig?: HttpConfig, flags?: FlagsConfig): Purchases;
     static getSharedInstance(): Purchases;
@@ -540,6 +557,7 @@ declare class Purchases {
     isSandbox(): boolean;
     purchasePackage(rcPackage: Package, customerEmail?: string, htmlTarget?: HTMLElement): Promise<PurchaseResult>;
     purchase(params: PurchaseParams): Promise<PurchaseResult>;
+    presentExpressPurchaseButton(params: PresentExpressPurchaseButtonParams): Promise<PurchaseResult>;
     presentPaywall(params?: PresentPaywallParams): Promise<PaywallPurchaseResult>;
     trackCustomPaywallImpression(params?: CustomPaywallImpressionParams): void;
     preload(): Promise<void>;
@@ -549,6 +567,9 @@ declare class Purchases {
     close(): void;
     private loadBranding;
     private assertOpen;
+    private expressButton;
+    private purchaseContext;
+    private purchased;
     private fetchOfferings;
     private buildOfferings;
     private fetchProducts;
@@ -622,4 +643,4 @@ declare const ReservedCustomerAttribute: {
 };
 type ReservedCustomerAttribute = (typeof ReservedCustomerAttribute)[keyof typeof ReservedCustomerAttribute];
 export { CustomVariableValue, ErrorCode, LogLevel, OfferingKeyword, PAYWALL_COMPONENT_TYPES, PackageType, PeriodUnit, ProductType, Purchases, PurchasesError, ReservedCustomerAttribute, UninitializedPurchasesError, isPurchasesError };
-export type { BrandingAppearance, BrandingInfo, CustomPaywallImpressionParams, CustomVariables, CustomerInfo, EntitlementInfo, EntitlementInfos, FlagsConfig, GetOfferingsParams, HttpConfig, IdentifyResult, LogHandler, NonSubscriptionOption, NonSubscriptionTransaction, Offering, Offerings, OwnershipType, Package, PaywallData, PaywallInteractionEvent, PaywallListener, PaywallPurchaseResult, Period, PeriodType, PlatformInfo, PresentPaywallParams, PresentedOfferingContext, Price, PricingPhase, Product, PurchaseListener, PurchaseMetadata, PurchaseOption, PurchaseParams, PurchaseResult, PurchasesConfig, PurchasesEnvironment, PurchasesErrorExtra, PurchasesErrorOptions, RedemptionInfo, Store, StoreLoadTime, StoreTransaction, StripeConfirmationToken, StripeElementLike, StripeElementsLike, StripeGatewayError, StripeLike, StripeLoader, SubscriptionInfo, SubscriptionOption, TargetingContext, TimerHandle, VirtualCurrencies, VirtualCurrency };
+export type { BrandingAppearance, BrandingInfo, CustomPaywallImpressionParams, CustomVariables, CustomerInfo, EntitlementInfo, EntitlementInfos, ExpressPurchaseButtonUpdater, FlagsConfig, GetOfferingsParams, HttpConfig, IdentifyResult, LogHandler, NonSubscriptionOption, NonSubscriptionTransaction, Offering, Offerings, OwnershipType, Package, PaywallData, PaywallInteractionEvent, PaywallListener, PaywallPurchaseResult, Period, PeriodType, PlatformInfo, PresentExpressPurchaseButtonParams, PresentPaywallParams, PresentedOfferingContext, Price, PricingPhase, Product, PurchaseListener, PurchaseMetadata, PurchaseOption, PurchaseParams, PurchaseResult, PurchasesConfig, PurchasesEnvironment, PurchasesErrorExtra, PurchasesErrorOptions, RedemptionInfo, Store, StoreLoadTime, StoreTransaction, StripeConfirmationToken, StripeElementLike, StripeElementsLike, StripeGatewayError, StripeLike, StripeLoader, SubscriptionInfo, SubscriptionOption, TargetingContext, TimerHandle, VirtualCurrencies, VirtualCurrency, WalletButtonTheme };

@@ -15,6 +15,11 @@ export type {
   PaywallPurchaseResult,
   PresentPaywallParams,
 } from "./paywall/paywall-params";
+export type {
+  ExpressPurchaseButtonUpdater,
+  PresentExpressPurchaseButtonParams,
+  WalletButtonTheme,
+} from "./ui/express-purchase-button";
 export { PAYWALL_COMPONENT_TYPES } from "./model/paywall-component-types";
 export type {
   PurchasesConfig,

@@ -29,7 +29,9 @@ import type {
   PaywallPurchaseResult,
   PresentPaywallParams,
 } from "./paywall/paywall-params";
-import type { PurchaseParams } from "./ui/purchase-request";
+import type { PresentExpressPurchaseButtonParams } from "./ui/express-purchase-button";
+import type { PurchaseContext, PurchaseParams } from "./ui/purchase-request";
+import type { PurchasedResult } from "./ui/purchase-session";
 import type { VirtualCurrencies } from "./virtual-currencies/types";
 
 export type { PurchaseParams };
@@ -121,17 +123,16 @@ export class Purchases {
   private readonly cache: RequestCache;
   private readonly analytics: AnalyticsTracker;
   private brandingPromise: Promise<BrandingInfo | null> | null = null;
-  /** Closes the checkout on screen, if one is open. */
-  private purchaseController: AbortController | null = null;
-  /** Closes the paywall on screen, if one is open. */
-  private paywallController: AbortController | null = null;
-  private closed = false;
+  /** Aborted by {@link Purchases.close}: the checkout, paywall and express buttons on screen close with it. */
+  private readonly lifetime = new AbortController();
+  private purchasing = false;
+  private showingPaywall = false;
 
   /**
    * Validates the configuration and makes the shared instance. Throws a `PurchasesError` (changing
    * nothing) when a value is invalid. Calling it again with a valid configuration replaces the shared instance,
    * with a warning, and closes the old instance as {@link Purchases.close} does: a checkout or paywall it shows is
-   * closed (that call rejects with UserCancelledError), its later calls reject with ConfigurationError, and its
+   * closed, and so are its express purchase buttons (those calls reject with UserCancelledError), its later calls reject with ConfigurationError, and its
    * caches and analytics timers are dropped. So an instance kept from before can never act for the wrong user.
    *
    * @example
@@ -448,46 +449,46 @@ export class Purchases {
    */
   async purchase(params: PurchaseParams): Promise<PurchaseResult> {
     this.assertOpen();
-    if (this.purchaseController) {
+    if (this.purchasing) {
       throw new PurchasesError(
         ErrorCode.OperationAlreadyInProgressError,
         "A purchase is already in progress.",
       );
     }
-    const controller = (this.purchaseController = new AbortController());
+    this.purchasing = true;
     try {
       const ui = await loadLazy(import("./ui/present-purchase"), "checkout");
+      const context = this.purchaseContext();
       // The chunk checks the parameters (nothing is fetched or shown when they are invalid).
-      const session = ui.purchaseSession(params, {
-        env: this.env,
-        backend: this.backend,
-        analytics: this.analytics,
-        appUserId: this.appUserId,
-        config: this.config,
-        priceLocale: this.locale(),
-      });
+      const session = ui.purchaseSession(params, context);
       const branding = await this.loadBranding();
-      const outcome = await ui.presentPurchase({ ...session, branding, signal: controller.signal });
-      // The purchase changed the customer's entitlements, may have granted virtual currencies and may change the
-      // offerings shown to them: read all of them fresh next time.
-      for (const kind of ["customerInfo", "offerings", "products", "virtualCurrencies"])
-        this.cache.invalidate(`${kind}:${session.appUserId}`);
-      if (outcome.kind === "test_store") return outcome.result;
-      const { operation } = outcome;
-      return {
-        customerInfo: await this.getCustomerInfo(),
-        redemptionInfo: operation.redemptionInfo,
-        operationSessionId: operation.operationSessionId,
-        storeTransaction: {
-          storeTransactionId: operation.storeTransactionIdentifier,
-          productIdentifier: operation.productIdentifier,
-          purchaseDate: operation.purchaseDate,
-        },
-        ...(session.customerEmail ? { customerEmail: session.customerEmail } : {}),
-      };
+      return await this.purchased(
+        context.appUserId,
+        ui.presentPurchase({ ...session, branding, signal: this.lifetime.signal }),
+      );
     } finally {
-      if (this.purchaseController === controller) this.purchaseController = null;
+      this.purchasing = false;
     }
+  }
+
+  /**
+   * Draws Stripe's wallet buttons (Apple Pay, Google Pay, Link: those the customer's browser offers) into
+   * `htmlTarget`, selling a package without the checkout; resolves once the customer has bought it through one.
+   * `onButtonReady` says whether any wallet is offered (hide the element and show your checkout button when none
+   * is) and hands over an updater that sells another package with the same buttons. Closing a wallet's sheet or
+   * a declined card leaves the buttons there (`listener` hears of both); a failure to show them or to start the
+   * purchase rejects and removes them. Needs a Web Billing key (`rcb_`): ConfigurationError for other keys and
+   * invalid parameters, before anything is drawn.
+   *
+   * @example
+   * const { customerInfo } = await purchases.presentExpressPurchaseButton({
+   *   rcPackage: offering.monthly!,
+   *   htmlTarget: document.getElementById("express")!,
+   *   onButtonReady: (updater, walletsAvailable) => (checkoutButton.hidden = walletsAvailable),
+   * });
+   */
+  presentExpressPurchaseButton(params: PresentExpressPurchaseButtonParams): Promise<PurchaseResult> {
+    return this.expressButton(params, this.lifetime.signal);
   }
 
   /**
@@ -510,39 +511,21 @@ export class Purchases {
    */
   async presentPaywall(params: PresentPaywallParams = {}): Promise<PaywallPurchaseResult> {
     this.assertOpen();
-    const win = this.env.window;
-    if (this.paywallController)
+    if (this.showingPaywall)
       throw new PurchasesError(ErrorCode.OperationAlreadyInProgressError, "A paywall is already shown.");
-    const controller = (this.paywallController = new AbortController());
+    this.showingPaywall = true;
     try {
       const ui = await loadLazy(import("./paywall/present-paywall"), "paywall");
-      // The chunk checks the parameters (nothing is fetched or shown when they are invalid).
-      ui.validatePaywallParams(params, Boolean(win?.document));
-      const shown = params.offering ?? (await this.getOfferings()).current;
-      if (!shown?.paywallComponents) {
-        throw new PurchasesError(
-          ErrorCode.ConfigurationError,
-          shown
-            ? `The offering ${shown.identifier} has no paywall components.`
-            : "There is no current offering.",
-        );
-      }
-      const wire = await this.fetchOfferings();
-      return await ui.presentPaywall({
-        ...params,
-        win: win!,
-        offering: shown,
-        aliases: wire.ui_config?.app?.colors,
-        customDefaults: wire.ui_config?.custom_variables,
-        priceLocale: this.locale(),
-        track: (name, properties) => this.analytics.track(name, properties),
-        now: this.env.now,
-        randomUUID: this.env.randomUUID,
-        signal: controller.signal,
+      return await ui.showPaywall(params, {
+        ...this.purchaseContext(),
+        offerings: () => this.getOfferings(),
+        wireOfferings: () => this.fetchOfferings(),
+        signal: this.lifetime.signal,
         purchase: (purchaseParams) => this.purchase(purchaseParams),
+        express: (expressParams, signal) => this.expressButton(expressParams, signal),
       });
     } finally {
-      this.paywallController = null;
+      this.showingPaywall = false;
     }
   }
 
@@ -624,10 +607,8 @@ export class Purchases {
    * purchases.close();
    */
   close(): void {
-    if (this.closed) return;
-    this.closed = true;
-    this.purchaseController?.abort();
-    this.paywallController?.abort();
+    if (this.lifetime.signal.aborted) return;
+    this.lifetime.abort();
     this.cache.invalidate();
     this.analytics.dispose();
     if (sharedInstance === this) sharedInstance = null;
@@ -647,12 +628,50 @@ export class Purchases {
   }
 
   private assertOpen(): void {
-    if (this.closed) {
+    if (this.lifetime.signal.aborted) {
       throw new PurchasesError(
         ErrorCode.ConfigurationError,
         "This Purchases instance was closed. Configure a new one.",
       );
     }
+  }
+
+  /** The express purchase button, removed when `signal` aborts (the instance closing, or a paywall's button going). */
+  private async expressButton(
+    params: PresentExpressPurchaseButtonParams,
+    signal: AbortSignal,
+  ): Promise<PurchaseResult> {
+    this.assertOpen();
+    const ui = await loadLazy(import("./ui/express-purchase-button"), "express purchase button");
+    const context = this.purchaseContext();
+    return this.purchased(
+      context.appUserId,
+      ui.presentExpressPurchaseButton(params, { ...context, branding: () => this.loadBranding(), signal }),
+    );
+  }
+
+  /** What a purchase's UI needs of this instance. */
+  private purchaseContext(): PurchaseContext {
+    return {
+      env: this.env,
+      backend: this.backend,
+      analytics: this.analytics,
+      appUserId: this.appUserId,
+      config: this.config,
+      priceLocale: this.locale(),
+    };
+  }
+
+  /**
+   * The result of a purchase a UI made for `appUserId`. The purchase changed the customer's entitlements, may have
+   * granted virtual currencies and may change the offerings shown to them: all are read fresh next time, and the
+   * customer info now when the UI brought none.
+   */
+  private async purchased(appUserId: string, purchase: Promise<PurchasedResult>): Promise<PurchaseResult> {
+    const result = await purchase;
+    for (const kind of ["customerInfo", "offerings", "products", "virtualCurrencies"])
+      this.cache.invalidate(`${kind}:${appUserId}`);
+    return { ...result, customerInfo: result.customerInfo ?? (await this.getCustomerInfo()) };
   }
 
   private fetchOfferings(): Promise<WireOfferingsResponse> {

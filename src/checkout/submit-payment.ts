@@ -45,8 +45,11 @@ export interface SubmitPaymentOptions {
   taxes: TaxCalculator | null;
   /** The address of the last tax calculation, and how it ended. */
   lastTax: { address: TaxAddress; result: TaxCalculationResult } | null;
-  /** The total the customer saw. */
-  seenTotalMicros: number;
+  /**
+   * The total the customer saw; null when the checkout showed none to compare (a wallet's sheet, which showed the
+   * price and was confirmed by the customer).
+   */
+  seenTotalMicros: number | null;
   /** Where Stripe returns after a redirect (3-D Secure on some banks): the page the checkout runs on. */
   returnUrl: string;
   /** Called with each tax calculation this submit makes. */
@@ -94,7 +97,8 @@ export async function submitPayment(options: SubmitPaymentOptions): Promise<Subm
     if (last.result.kind === "failed" && last.result.failure.kind === "invalid_tax_location") {
       return { kind: "invalid_tax_location" };
     }
-    if (taxes.checkTotal(options.seenTotalMicros)) return { kind: "price_changed" };
+    if (options.seenTotalMicros !== null && taxes.checkTotal(options.seenTotalMicros))
+      return { kind: "price_changed" };
   }
 
   let clientSecret: string | undefined;

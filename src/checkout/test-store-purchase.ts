@@ -20,6 +20,8 @@ export interface TestStorePurchaseOptions {
   customerEmail?: string | null;
   /** Sent as the receipt's `initiation_source`; "purchase" unless the purchase came from elsewhere. */
   initiationSource?: string;
+  /** A promotion code given to `purchase`, sent as the receipt's `discount_code` (the billing server applies it). */
+  discountCode?: string | null;
   signal?: AbortSignal;
 }
 
@@ -40,6 +42,7 @@ export async function performTestStorePurchase(options: TestStorePurchaseOptions
     outcome,
     customerEmail,
     initiationSource = "purchase",
+    discountCode,
     signal,
   } = options;
   if (outcome === "cancelled") throw new PurchasesError(ErrorCode.UserCancelledError);
@@ -63,6 +66,7 @@ export async function performTestStorePurchase(options: TestStorePurchaseOptions
       presented_placement_identifier: context.placementIdentifier,
       applied_targeting_rule: targeting ? { rule_id: targeting.ruleId, revision: targeting.revision } : null,
       initiation_source: initiationSource,
+      ...(discountCode ? { discount_code: discountCode } : {}),
     },
     signal,
   );

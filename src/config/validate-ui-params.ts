@@ -21,7 +21,7 @@ interface PurchaseOptionsShape {
 }
 
 /** The parts of `PurchaseParams` the checks read. */
-interface PurchaseParamsShape extends PurchaseOptionsShape {
+export interface PurchaseParamsShape extends PurchaseOptionsShape {
   readonly rcPackage?: {
     readonly webBillingProduct?: {
       readonly identifier?: unknown;
@@ -52,23 +52,35 @@ interface PaywallParamsShape extends PurchaseOptionsShape {
   readonly customVariables?: unknown;
 }
 
+/** The callbacks of a purchase listener (purchases-js's `PurchaseListener`). */
+export const PURCHASE_CALLBACKS = ["onPurchaseStarted", "onPurchaseCancelled", "onPurchaseError"] as const;
+
 /** The callbacks a paywall takes, directly or through its listener. */
 const PAYWALL_CALLBACKS = [
   "onBack",
   "onNavigateToUrl",
   "onVisitCustomerCenter",
   "onRestorePurchases",
-  "onPurchaseStarted",
   "onPurchaseCompleted",
-  "onPurchaseCancelled",
-  "onPurchaseError",
   "onInteraction",
+  ...PURCHASE_CALLBACKS,
 ] as const;
 
 function requireElements(values: Record<string, unknown>): void {
   for (const [name, value] of Object.entries(values)) {
     if (value != null && (typeof value !== "object" || (value as { nodeType?: unknown }).nodeType !== 1))
       throw invalid(`${name} must be an HTML element.`);
+  }
+}
+
+/** Checks that `listener` is an object and that each of `names` in it and in `params` is a function when given. */
+export function requireCallbacks(params: object, listener: unknown, names: readonly string[]): void {
+  if (listener != null && typeof listener !== "object") throw invalid("listener must be an object.");
+  for (const callbacks of [listener, params] as Record<string, unknown>[]) {
+    for (const name of names) {
+      if (callbacks?.[name] != null && typeof callbacks[name] !== "function")
+        throw invalid(`${name} must be a function.`);
+    }
   }
 }
 
@@ -79,7 +91,8 @@ function requireStrings(values: Record<string, unknown>): void {
 }
 
 /**
- * Checks `purchase()`'s parameters, `hasWindow` telling whether a checkout can be shown at all.
+ * Checks `purchase()`'s parameters (or those a method named `method` shares with it), `hasWindow` telling whether
+ * a checkout can be shown at all.
  *
  * @example
  * validatePurchaseParams(params, Boolean(env.window?.document));
@@ -87,12 +100,14 @@ function requireStrings(values: Record<string, unknown>): void {
 export function validatePurchaseParams(
   params: PurchaseParamsShape | null | undefined,
   hasWindow: boolean,
-): void {
-  if (typeof params !== "object" || params === null) throw invalid("purchase needs an object of parameters.");
+  method = "purchase",
+): asserts params is PurchaseParamsShape {
+  if (typeof params !== "object" || params === null)
+    throw invalid(`${method} needs an object of parameters.`);
   if (!hasWindow) {
     throw new PurchasesError(
       ErrorCode.UnsupportedError,
-      "purchase needs a browser window to show the checkout.",
+      `${method} needs a browser window to show the checkout.`,
     );
   }
   const product = params.rcPackage?.webBillingProduct;
@@ -159,13 +174,7 @@ export function validatePaywallParams(
   requireStrings({ customerEmail, selectedLocale, nonce: params.nonce });
   if (colorMode != null && colorMode !== "light" && colorMode !== "dark")
     throw invalid('colorMode must be "light" or "dark".');
-  if (listener != null && typeof listener !== "object") throw invalid("listener must be an object.");
-  for (const callbacks of [listener, params] as Record<string, unknown>[]) {
-    for (const name of PAYWALL_CALLBACKS) {
-      if (callbacks?.[name] != null && typeof callbacks[name] !== "function")
-        throw invalid(`${name} must be a function.`);
-    }
-  }
+  requireCallbacks(params, listener, PAYWALL_CALLBACKS);
   if (params.hideBackButtons != null && typeof params.hideBackButtons !== "boolean")
     throw invalid("hideBackButtons must be a boolean.");
   // customVariables are checked by the paywall chunk before it shows anything (their rules weigh on the core).

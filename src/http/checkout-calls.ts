@@ -1,10 +1,11 @@
-// The calls of docs/protocol.md that only lazily loaded code makes, one function per endpoint: the checkout's and
-// the Test Store's (the core never starts, prices or completes a checkout), the virtual currency balances and
-// identify (sign-in, once a session).
+// The calls of docs/protocol.md that only lazily loaded code makes, one function per endpoint: the checkout's (the
+// express purchase button's prepare among them) and the Test Store's (the core never starts, prices or completes a
+// checkout), the virtual currency balances and identify (sign-in, once a session).
 // They sit outside the Backend class so that the core's bundle does not carry them.
 import type { Backend } from "./backend";
 import type {
   WireCalculateTaxesResponse,
+  WireCheckoutPrepareResponse,
   WireCheckoutCompleteResponse,
   WireCheckoutStartRequest,
   WireCheckoutStartResponse,
@@ -28,6 +29,23 @@ export function postCheckoutStart(
     path: "/rcbilling/v1/checkout/start",
     body,
     signal,
+  });
+}
+
+/**
+ * What Stripe's elements need to show a product's option before any checkout exists
+ * (`POST /rcbilling/v1/checkout/prepare`): the express purchase button draws the wallets with it.
+ */
+export function postCheckoutPrepare(
+  backend: Backend,
+  body: { product_id: string; price_id: string; offer_id?: string },
+): Promise<WireCheckoutPrepareResponse> {
+  return backend.http.request({
+    name: "postCheckoutPrepare",
+    method: "POST",
+    path: "/rcbilling/v1/checkout/prepare",
+    body,
+    field: "stripe_gateway_params",
   });
 }
 

@@ -209,6 +209,11 @@ export interface WireCheckoutStartResponse {
   management_url: string | null;
 }
 
+/** `POST /rcbilling/v1/checkout/prepare`: what Stripe's elements need for an option before any checkout. */
+export interface WireCheckoutPrepareResponse {
+  stripe_gateway_params: WireGatewayParams;
+}
+
 export interface WireTaxBreakdownItem {
   display_name: string;
   tax_amount_in_micros: number;
@@ -276,6 +281,8 @@ export interface WireReceiptRequest {
   presented_placement_identifier: string | null;
   applied_targeting_rule: WireTargeting | null;
   initiation_source: string;
+  /** A promotion code the purchase was given (`purchase({ discountCode })`); the billing server applies it. */
+  discount_code?: string;
 }
 
 export interface WireEvent {

@@ -64,8 +64,8 @@ export function interactionEvent(
  * buttonInteraction({ type: "navigate_back" }, ""); // { component_type: "button", component_value: "navigate_back" }
  */
 export function buttonInteraction(action: WireAction, url: string): PaywallInteraction {
-  if (action.type === "navigate_to") {
-    return action.destination === "customer_center"
+  if (action.type === "navigate_to" || action.type === "complete_workflow") {
+    return action.type === "navigate_to" && action.destination === "customer_center"
       ? { component_type: "button", component_value: "navigate_to_customer_center" }
       : {
           component_type: "button",

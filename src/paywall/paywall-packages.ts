@@ -1,15 +1,30 @@
+import { childrenOf } from "./component-children";
 import type { WireComponent, WirePackageComponent, WirePaywallDocument } from "./paywall-document";
 
 function collect(component: WireComponent | null | undefined, out: WirePackageComponent[]) {
   if (!component) return;
   if (component.type === "package") out.push(component);
-  if (component.type === "stack") for (const child of component.components) collect(child, out);
-  else if ("stack" in component) collect(component.stack, out);
+  for (const child of childrenOf(component)) collect(child, out);
 }
 
 /**
- * The package components of a paywall in document order (the sticky footer last) whose package the offering
- * has; others cannot be bought and are not shown.
+ * The package components inside `component` (itself included) in document order whose package the offering has.
+ *
+ * @example
+ * packagesIn(tab.stack, new Set(["$rc_monthly"])).map((p) => p.package_id); // ["$rc_monthly"]
+ */
+export function packagesIn(
+  component: WireComponent | null | undefined,
+  available: ReadonlySet<string>,
+): WirePackageComponent[] {
+  const out: WirePackageComponent[] = [];
+  collect(component, out);
+  return out.filter((p) => available.has(p.package_id));
+}
+
+/**
+ * The package components of a paywall in document order (the header first, the sticky footer last) whose package
+ * the offering has; others cannot be bought and are not shown. Of tabs, only the default tab's count.
  *
  * @example
  * packageComponents(paywall, new Set(["$rc_monthly"])).map((p) => p.package_id); // ["$rc_monthly"]
@@ -18,10 +33,8 @@ export function packageComponents(
   paywall: WirePaywallDocument,
   available: ReadonlySet<string>,
 ): WirePackageComponent[] {
-  const out: WirePackageComponent[] = [];
-  collect(paywall.components_config.base.stack, out);
-  collect(paywall.components_config.base.sticky_footer, out);
-  return out.filter((p) => available.has(p.package_id));
+  const { header, stack, sticky_footer } = paywall.components_config.base;
+  return [header, stack, sticky_footer].flatMap((component) => packagesIn(component, available));
 }
 
 /**

@@ -1,7 +1,8 @@
-import type { PurchasesError } from "../errors/purchases-error";
 import type { CustomVariableValue } from "../model/custom-variable-value";
 import type { Offering, Package, PurchaseResult } from "../model/types";
-import type { PurchaseParams } from "../ui/purchase-request";
+import type { PurchaseListener, PurchaseParams } from "../ui/purchase-request";
+
+export type { PurchaseListener };
 
 /**
  * A control of the paywall the customer used (`PaywallListener.onInteraction`), in the wire form of the paywall
@@ -45,22 +46,6 @@ export interface PaywallInteractionEvent {
   readonly default_product_id?: string;
   readonly current_product_id?: string;
   readonly resulting_product_id?: string;
-}
-
-/**
- * Callbacks about a purchase flow the SDK starts (purchases-js's `PurchaseListener`; a paywall's listener extends
- * it). A callback that throws is logged and does not stop the flow.
- *
- * @example
- * const listener: PurchaseListener = { onPurchaseCancelled: () => track("checkout_closed") };
- */
-export interface PurchaseListener {
-  /** The customer pressed a purchase button; the checkout opens for `rcPackage`. */
-  onPurchaseStarted?(rcPackage: Package): void;
-  /** The customer closed the checkout; the paywall stays open. */
-  onPurchaseCancelled?(): void;
-  /** The purchase failed; the paywall stays open, so the customer can try again or go back. */
-  onPurchaseError?(error: PurchasesError): void;
 }
 
 /**

@@ -1,4 +1,7 @@
 import type { ComponentChildren } from "preact";
+import type { PurchasesError } from "../errors/purchases-error";
+import type { Package, PurchaseResult } from "../model/types";
+import type { PresentExpressPurchaseButtonParams } from "../ui/express-purchase-button";
 import { colorCss, solidColorCss, type ColorMode } from "./colors";
 import {
   backgroundCss,
@@ -17,10 +20,12 @@ import type {
   WireOverride,
   WirePaywallDocument,
   WireStack,
+  WireTabs,
   WireText,
   WireTimeline,
 } from "./paywall-document";
 import { Icon } from "./paywall-icon";
+import type { PaywallInteraction } from "./paywall-interactions";
 import type { Localize } from "./paywall-localizations";
 import { renderMarkup } from "./paywall-markup";
 import { substituteVariables, type PaywallVariables } from "./paywall-variables";
@@ -49,15 +54,74 @@ export interface PaywallViewModel {
   readonly titleId: string;
   /** True while a purchase runs: the buttons are disabled. */
   readonly busy: boolean;
-  readonly onAction: (action: WireAction) => void;
+  /** A button was pressed: its action, and the button's `id` (which a workflow's triggers name). */
+  readonly onAction: (action: WireAction, componentId?: string) => void;
   /** Arrow keys on a package: move the selection. */
   readonly onStep: (step: 1 | -1) => void;
+  /** Reports a control's use (a tab, a switch, a carousel page) to analytics and `listener.onInteraction`. */
+  readonly interact: (interaction: PaywallInteraction) => void;
+  /** Milliseconds since the epoch (a countdown's clock). */
+  readonly now: () => number;
+  /** The window the paywall shows in: its timers and media queries. */
+  readonly win: Window;
+  /** Draws the component types of the lazily loaded paywall-extras module; null when the paywall has none. */
+  readonly extra: ((props: ComponentProps) => ComponentChildren) | null;
+  /** What a wallet button buys with (the express purchase button); null when the API key has no wallets. */
+  readonly wallet: PaywallWallet | null;
+}
+
+/** The paywall's side of its wallet buttons: how to draw Stripe's and what a wallet purchase does. */
+export interface PaywallWallet {
+  /** `presentExpressPurchaseButton` for this paywall, removed when `signal` aborts. */
+  readonly present: (
+    params: PresentExpressPurchaseButtonParams,
+    signal: AbortSignal,
+  ) => Promise<PurchaseResult>;
+  readonly packageOf: (packageId: string | null) => Package | null;
+  /** The customer opened a wallet's sheet for `rcPackage`. */
+  readonly started: (rcPackage: Package) => void;
+  /** The wallet bought `rcPackage`: the paywall resolves. */
+  readonly purchased: (result: PurchaseResult, rcPackage: Package) => void;
+  /** The wallet's payment or purchase failed: the paywall shows it and stays. */
+  readonly failed: (error: PurchasesError) => void;
+  readonly cancelled: () => void;
+}
+
+/** What a component renders with. */
+export interface ComponentProps {
+  readonly vm: PaywallViewModel;
+  readonly scope: Scope;
+  readonly component: WireComponent;
 }
 
 /** Where a component sits: its stack's axis and the package it belongs to. */
-interface Scope {
+export interface Scope {
   readonly axis: StyleContext["axis"];
   readonly packageId: string | null;
+  /** Inside a selected tab button or choice: its `selected` overrides apply as a selected package's do. */
+  readonly selected?: boolean;
+  /** The tabs it is inside, for their control. */
+  readonly tabs?: TabsScope;
+  /** The choice it is inside, for its options. */
+  readonly choice?: ChoiceScope;
+  /** The progress of the loader it is inside, from 0 to 1. */
+  readonly progress?: number;
+}
+
+/** A choice as its options see it: which options are chosen, and how to choose one. */
+export interface ChoiceScope {
+  readonly multiple: boolean;
+  readonly chosen: ReadonlySet<string>;
+  readonly toggle: (optionId: string) => void;
+}
+
+/** Tabs as their control sees them: which tab shows, and how to select another. */
+export interface TabsScope {
+  readonly tabs: WireTabs;
+  readonly index: number;
+  /** The prefix of the ids of the tab buttons and the tab panel. */
+  readonly id: string;
+  readonly select: (index: number) => void;
 }
 
 const FONT_SIZES: Readonly<Record<string, number>> = {
@@ -98,7 +162,7 @@ export function titleText(component: WireComponent | null | undefined): WireText
 }
 
 /** A component's properties with the overrides of the states it is in (only `selected` exists). */
-function withOverrides<T extends { overrides?: readonly WireOverride<object>[] | null }>(
+export function withOverrides<T extends { overrides?: readonly WireOverride<object>[] | null }>(
   component: T,
   selected: boolean,
 ): T {
@@ -113,12 +177,16 @@ function withOverrides<T extends { overrides?: readonly WireOverride<object>[] |
   return result;
 }
 
-function styleContext(vm: PaywallViewModel, scope: Scope): StyleContext {
+/** Whether the `selected` overrides apply where a component sits. */
+export const isSelected = (vm: PaywallViewModel, scope: Scope) =>
+  scope.selected ?? (scope.packageId !== null && scope.packageId === vm.selectedPackageId);
+
+export function styleContext(vm: PaywallViewModel, scope: Scope): StyleContext {
   return { mode: vm.mode, aliases: vm.aliases, dir: vm.dir, axis: scope.axis };
 }
 
 function Text({ vm, scope, component }: { vm: PaywallViewModel; scope: Scope; component: WireText }) {
-  const text = withOverrides(component, scope.packageId !== null && scope.packageId === vm.selectedPackageId);
+  const text = withOverrides(component, isSelected(vm, scope));
   const variables = vm.variables[scope.packageId ?? vm.selectedPackageId ?? ""] ?? {};
   const style = commonStyle(text, styleContext(vm, scope));
   const color = solidColorCss(text.color, vm.mode, vm.aliases);
@@ -149,10 +217,7 @@ function Text({ vm, scope, component }: { vm: PaywallViewModel; scope: Scope; co
 }
 
 function Image({ vm, scope, component }: { vm: PaywallViewModel; scope: Scope; component: WireImage }) {
-  const image = withOverrides(
-    component,
-    scope.packageId !== null && scope.packageId === vm.selectedPackageId,
-  );
+  const image = withOverrides(component, isSelected(vm, scope));
   const ctx = styleContext(vm, scope);
   const style = commonStyle(image, ctx);
   const radius = shapeRadius(image.mask_shape, vm.dir);
@@ -175,14 +240,11 @@ function Image({ vm, scope, component }: { vm: PaywallViewModel; scope: Scope; c
 }
 
 function Timeline({ vm, scope, component }: { vm: PaywallViewModel; scope: Scope; component: WireTimeline }) {
-  const timeline = withOverrides(
-    component,
-    scope.packageId !== null && scope.packageId === vm.selectedPackageId,
-  );
+  const timeline = withOverrides(component, isSelected(vm, scope));
   const style = commonStyle(timeline, styleContext(vm, scope));
   const px = (n: number | undefined, fallback: number) =>
     `${Number.isFinite(n) ? Math.max(0, n!) : fallback}px`;
-  const inner: Scope = { axis: "vertical", packageId: scope.packageId };
+  const inner: Scope = { ...scope, axis: "vertical" };
   return (
     <ol class="pw-pwl-timeline" style={{ ...style, gap: px(timeline.item_spacing, 16) }}>
       {timeline.items.map((item, i) => {
@@ -260,7 +322,7 @@ function Badge({ vm, scope, stack }: { vm: PaywallViewModel; scope: Scope; stack
 }
 
 /** Renders a stack's children into `tag` with the stack's layout and style: stacks, buttons, packages, footers. */
-function StackBox({
+export function StackBox({
   vm,
   scope,
   stack,
@@ -275,11 +337,11 @@ function StackBox({
   attributes?: Readonly<Record<string, unknown>>;
   className?: string;
 }) {
-  const own = withOverrides(stack, scope.packageId !== null && scope.packageId === vm.selectedPackageId);
+  const own = withOverrides(stack, isSelected(vm, scope));
   const axis = own.dimension?.type ?? "vertical";
   const style = { ...stackLayout(own.dimension, own.spacing), ...commonStyle(own, styleContext(vm, scope)) };
   if (own.badge) style.position = "relative";
-  const inner: Scope = { axis, packageId: scope.packageId };
+  const inner: Scope = { ...scope, axis };
   const hasPackages = own.components.some((c) => c.type === "package");
   const children: ComponentChildren = own.components.map((child) => (
     <Component vm={vm} scope={inner} component={child} />
@@ -312,15 +374,7 @@ function onArrows(vm: PaywallViewModel) {
 }
 
 /** One component of any known type (resolvePaywall has replaced unknown ones by their fallbacks). */
-export function Component({
-  vm,
-  scope,
-  component,
-}: {
-  vm: PaywallViewModel;
-  scope: Scope;
-  component: WireComponent;
-}) {
+export function Component({ vm, scope, component }: ComponentProps) {
   if (component.visible === false) return null;
   switch (component.type) {
     case "stack":
@@ -350,7 +404,9 @@ export function Component({
             // Not `disabled`: a disabled button drops focus, which the checkout would then fail to restore.
             "aria-disabled": vm.busy || undefined,
             "aria-busy": vm.busy && action.type === "purchase",
-            onClick: () => !vm.busy && vm.onAction(action),
+            onClick: () =>
+              !vm.busy &&
+              vm.onAction(action, component.type === "button" ? (component.id ?? undefined) : undefined),
           }}
         />
       );
@@ -361,7 +417,7 @@ export function Component({
       return (
         <StackBox
           vm={vm}
-          scope={{ axis: scope.axis, packageId: component.package_id }}
+          scope={{ ...scope, packageId: component.package_id }}
           stack={component.stack}
           className={`pw-pwl-stack pw-pwl-package${selected ? " pw-pwl-selected" : ""}`}
           attributes={{
@@ -381,10 +437,12 @@ export function Component({
       return (
         <StackBox vm={vm} scope={scope} stack={component.stack} className="pw-pwl-stack pw-pwl-footer" />
       );
+    default:
+      return vm.extra?.({ vm, scope, component });
   }
 }
 
-/** The whole paywall: the base stack over the paywall's background, then the sticky footer. */
+/** The whole paywall: the header, the base stack over the paywall's background, then the sticky footer. */
 export function PaywallView({ vm }: { vm: PaywallViewModel }) {
   const base = vm.paywall.components_config.base;
   const scope: Scope = { axis: "vertical", packageId: null };
@@ -396,6 +454,7 @@ export function PaywallView({ vm }: { vm: PaywallViewModel }) {
           {vm.error}
         </p>
       )}
+      {base.header && <Component vm={vm} scope={scope} component={base.header} />}
       <div class="pw-pwl-main">
         <StackBox vm={vm} scope={scope} stack={base.stack} />
       </div>

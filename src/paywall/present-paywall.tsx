@@ -1,5 +1,5 @@
 import { render } from "preact";
-import { useMemo, useRef, useState } from "preact/hooks";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { presentedOfferingContext } from "../analytics/presented-offering-context";
 import type {
   AnalyticsEventProperties,
@@ -10,10 +10,13 @@ import { ErrorCode } from "../errors/error-code";
 import { isPurchasesError, PurchasesError } from "../errors/purchases-error";
 import { loadTranslator } from "../i18n/translator";
 import { Logger } from "../logger";
-import type { Offering, Package, PurchaseResult } from "../model/types";
+import { callHost } from "../ui/call-host";
+import type { WireOfferingsResponse } from "../http/wire";
+import type { Offering, Offerings, Package, PurchaseResult } from "../model/types";
 import { mountWidget, type WidgetMount } from "../ui/mount-widget";
-import type { PurchaseParams } from "../ui/purchase-request";
+import type { PurchaseContext, PurchaseParams } from "../ui/purchase-request";
 import { initialColorMode, type ColorMode } from "./colors";
+import { usesExtras } from "./component-children";
 import { PAYWALL_CSS } from "./paywall-css";
 import type { WireAction, WireColorAliases, WirePaywallDocument } from "./paywall-document";
 import { paywallLocalizer, type Localize } from "./paywall-localizations";
@@ -27,10 +30,10 @@ import {
 import { initialPackageId, packageComponents, steppedPackageId } from "./paywall-packages";
 import type { PaywallListener, PaywallPurchaseResult, PresentPaywallParams } from "./paywall-params";
 import { variablesPerPackage, type PaywallVariables } from "./paywall-variables";
-import { PaywallView, titleText } from "./paywall-view";
+import { PaywallView, titleText, type PaywallViewModel, type PaywallWallet } from "./paywall-view";
+import { findWorkflow, nextPage, type PaywallWorkflow, type WorkflowPage } from "./paywall-workflow";
 import { resolvePaywall } from "./resolve-paywall";
-
-export { validatePaywallParams } from "../config/validate-ui-params";
+import { validatePaywallParams } from "../config/validate-ui-params";
 
 /** Everything the paywall needs from the core, validated by `Purchases.presentPaywall`. */
 export interface PaywallSession extends Omit<PresentPaywallParams, "offering"> {
@@ -50,12 +53,16 @@ export interface PaywallSession extends Omit<PresentPaywallParams, "offering"> {
   readonly randomUUID: () => string;
   /** Aborted when the Purchases instance closes. */
   readonly signal: AbortSignal;
+  /** The offering's multi-page paywall, shown instead of its `paywallComponents` when there is one. */
+  readonly workflow?: PaywallWorkflow | null;
+  /** Draws the express purchase button for the wallet buttons; absent for keys without wallets. */
+  readonly express?: PaywallWallet["present"] | null;
 }
 
 type PaywallEventName =
   "paywall_impression" | "paywall_close" | "paywall_cancel" | "paywall_component_interacted";
 
-const cancelled = () => new PurchasesError(ErrorCode.UserCancelledError);
+const userCancelled = () => new PurchasesError(ErrorCode.UserCancelledError);
 
 /** The parameters of the checkout a purchase button opens for `rcPackage`: the paywall's own purchase options. */
 function checkoutParams(session: PaywallSession, rcPackage: Package): PurchaseParams {
@@ -73,18 +80,12 @@ function checkoutParams(session: PaywallSession, rcPackage: Package): PurchasePa
   };
 }
 
-/** Calls a host callback; one that throws is logged, so that it cannot break the paywall. */
-function callHost<A extends unknown[]>(
+/** Calls a host callback of the paywall; one that throws is logged, so that it cannot break the paywall. */
+const callPaywallHost = <A extends unknown[]>(
   name: string,
   fn: ((...args: A) => void) | null | undefined,
   ...args: A
-) {
-  try {
-    fn?.(...args);
-  } catch (error) {
-    Logger.error(`The paywall's ${name} callback threw: ${String(error)}`);
-  }
-}
+) => callHost(`The paywall's ${name}`, fn, ...args);
 
 const CUSTOM_VARIABLE_NAME = /^[A-Za-z_][\w-]*$/;
 
@@ -121,21 +122,36 @@ function customValues(session: PaywallSession): PaywallVariables {
 
 const invalidParams = (message: string) => new PurchasesError(ErrorCode.ConfigurationError, message);
 
-/** What a button that neither chooses nor buys does: go back, or hand the customer to the host. */
-function buttonAction(session: PaywallSession, action: WireAction, url: string, goBack: () => void) {
+/** Hands a link to the host (`onNavigateToUrl`) or opens it in a new tab; a link that is not a web page is ignored. */
+function openLink(session: PaywallSession, url: string) {
+  if (!isSafeUrl(url)) return Logger.warn(`The paywall's link "${url}" is not a web address; ignored.`);
+  if (session.onNavigateToUrl) return callPaywallHost("onNavigateToUrl", session.onNavigateToUrl, url);
+  session.win.open(url, "_blank", "noopener,noreferrer");
+}
+
+/**
+ * What a button that neither chooses, buys nor moves through a workflow does: go back (a workflow's previous page,
+ * else ask `onBack`), close, or hand the customer to the host or a web page (a workflow's last step opens one).
+ */
+function buttonAction(
+  session: PaywallSession,
+  action: WireAction,
+  url: string,
+  ways: { goBack: () => void; close: () => void },
+) {
   switch (action.type) {
     case "navigate_back":
-      return goBack();
+      return ways.goBack();
+    case "close_workflow":
+      return ways.close();
     case "restore_purchases":
-      return callHost("onRestorePurchases", session.onRestorePurchases);
-    case "navigate_to": {
-      if (action.destination === "customer_center") {
-        return callHost("onVisitCustomerCenter", session.onVisitCustomerCenter);
-      }
-      if (!isSafeUrl(url)) return Logger.warn(`The paywall's link "${url}" is not a web address; ignored.`);
-      if (session.onNavigateToUrl) return callHost("onNavigateToUrl", session.onNavigateToUrl, url);
-      session.win.open(url, "_blank", "noopener,noreferrer");
-    }
+      return callPaywallHost("onRestorePurchases", session.onRestorePurchases);
+    case "complete_workflow":
+      return openLink(session, url);
+    case "navigate_to":
+      return action.destination === "customer_center"
+        ? callPaywallHost("onVisitCustomerCenter", session.onVisitCustomerCenter)
+        : openLink(session, url);
   }
 }
 
@@ -150,24 +166,104 @@ interface PaywallAppProps {
   /** The values of `{{ custom.* }}`. */
   readonly custom: PaywallVariables;
   readonly mount: WidgetMount;
+  /** Draws the paywall-extras components, when the paywall has some. */
+  readonly extra: PaywallViewModel["extra"];
   /** What every analytics event of this paywall carries. */
   readonly eventBase: PaywallEventProperties;
   /** Reports an interaction (analytics and `listener.onInteraction`). */
   readonly interact: (interaction: PaywallInteraction) => void;
-  /** The customer asked to go back: `onBack` decides when the paywall closes. */
+  /** The customer asked to go back: a workflow's previous page, else `onBack` decides when the paywall closes. */
   readonly goBack: () => void;
+  /** The paywall's own close button (`close_workflow`): closes at once, as purchases-js does. */
+  readonly close: () => void;
+  /** A `workflow` button `componentId` was pressed. */
+  readonly onWorkflow: (componentId: string | undefined) => void;
   readonly onFinish: (ended: { result: PaywallPurchaseResult } | { error: PurchasesError }) => void;
 }
 
-function PaywallApp(props: PaywallAppProps) {
-  const { session, paywall, mode, dir, localize, variables, mount, interact, onFinish } = props;
+/** The package components shown, in document order (not those of hidden tabs or carousel pages). */
+const shownPackages = (root: HTMLElement) => [...root.querySelectorAll<HTMLElement>("[data-package-id]")];
+
+/**
+ * The purchases a paywall makes: its purchase buttons open the checkout for the selected package, its wallet
+ * buttons buy through a wallet (when the key has wallets). A purchase resolves the paywall; a failure is shown and
+ * reported and the paywall stays, so the customer may try again, choose another package or go back; closing the
+ * checkout returns to the paywall.
+ */
+function usePaywallPurchases(props: PaywallAppProps, selectedPackageId: string | null) {
+  const { session, interact, onFinish } = props;
   const { offering } = session;
   const listener: PaywallListener = session.listener ?? {};
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const started = (rcPackage: Package) =>
+    callPaywallHost("onPurchaseStarted", listener.onPurchaseStarted?.bind(listener), rcPackage);
+  const completed = (purchaseResult: PurchaseResult, rcPackage: Package) => {
+    const result = { ...purchaseResult, selectedPackage: rcPackage };
+    callPaywallHost("onPurchaseCompleted", listener.onPurchaseCompleted?.bind(listener), result);
+    onFinish({ result });
+  };
+  const failed = (failure: PurchasesError) => {
+    setError(`${props.errorTitle}: ${failure.message}`);
+    callPaywallHost("onPurchaseError", listener.onPurchaseError?.bind(listener), failure);
+    callPaywallHost("onPurchaseError", session.onPurchaseError, failure);
+  };
+  const checkoutClosed = () => {
+    session.track("paywall_cancel", props.eventBase);
+    callPaywallHost("onPurchaseCancelled", listener.onPurchaseCancelled?.bind(listener));
+  };
+
+  const purchase = () => {
+    const rcPackage = selectedPackageId === null ? null : (offering.packagesById[selectedPackageId] ?? null);
+    if (!rcPackage || busy) return;
+    interact({
+      component_type: "purchase_button",
+      component_value: "web_checkout",
+      current_package_id: rcPackage.identifier,
+    });
+    started(rcPackage);
+    setBusy(true);
+    setError(null);
+    session.purchase(checkoutParams(session, rcPackage)).then(
+      (purchaseResult) => completed(purchaseResult, rcPackage),
+      (reason: unknown) => {
+        setBusy(false);
+        if (session.signal.aborted) return onFinish({ error: userCancelled() });
+        const failure = isPurchasesError(reason)
+          ? reason
+          : new PurchasesError(ErrorCode.UnknownError, undefined, { cause: reason });
+        if (failure.errorCode !== ErrorCode.UserCancelledError) return failed(failure);
+        checkoutClosed();
+      },
+    );
+  };
+
+  const wallet: PaywallWallet | null = session.express
+    ? {
+        present: session.express,
+        packageOf: (id) => (id === null ? null : (offering.packagesById[id] ?? null)),
+        started: (rcPackage) => {
+          interact({
+            component_type: "wallet_button",
+            component_value: "express_checkout",
+            current_package_id: rcPackage.identifier,
+          });
+          setError(null);
+          started(rcPackage);
+        },
+        purchased: completed,
+        failed,
+        cancelled: checkoutClosed,
+      }
+    : null;
+  return { busy, error, purchase, wallet };
+}
+
+function PaywallApp(props: PaywallAppProps) {
+  const { session, paywall, mode, dir, localize, variables, mount, interact } = props;
+  const { offering } = session;
   const available = useMemo(() => new Set(Object.keys(offering.packagesById)), [offering]);
-  const packageIds = useMemo(
-    () => packageComponents(paywall, available).map((p) => p.package_id),
-    [paywall, available],
-  );
+  const shownIds = () => shownPackages(mount.root).map((el) => el.dataset.packageId!);
   // Without package components, texts and purchase buttons use the offering's first package.
   const [defaultPackageId] = useState(
     () =>
@@ -178,8 +274,7 @@ function PaywallApp(props: PaywallAppProps) {
   const [selectedPackageId, setSelected] = useState(defaultPackageId);
   // Two clicks before a render must compare with the latest choice, not the rendered one.
   const latest = useRef(selectedPackageId);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, purchase, wallet } = usePaywallPurchases(props, selectedPackageId);
 
   const select = (id: string | null, focus: boolean) => {
     if (id === null || !available.has(id)) return;
@@ -195,59 +290,21 @@ function PaywallApp(props: PaywallAppProps) {
       });
     }
     setSelected(id);
-    if (focus) {
-      [...mount.root.querySelectorAll<HTMLElement>("[data-package-id]")]
+    if (focus)
+      shownPackages(mount.root)
         .find((el) => el.dataset.packageId === id)
         ?.focus();
-    }
   };
 
-  const failed = (failure: PurchasesError) => {
-    // As in purchases-js the paywall stays open: the customer may try again, choose another package or go back.
-    setError(`${props.errorTitle}: ${failure.message}`);
-    callHost("onPurchaseError", listener.onPurchaseError?.bind(listener), failure);
-    callHost("onPurchaseError", session.onPurchaseError, failure);
-  };
-
-  const purchase = () => {
-    const rcPackage = selectedPackageId === null ? null : (offering.packagesById[selectedPackageId] ?? null);
-    if (!rcPackage || busy) return;
-    interact({
-      component_type: "purchase_button",
-      component_value: "web_checkout",
-      current_package_id: rcPackage.identifier,
-    });
-    callHost("onPurchaseStarted", listener.onPurchaseStarted?.bind(listener), rcPackage);
-    setBusy(true);
-    setError(null);
-    session.purchase(checkoutParams(session, rcPackage)).then(
-      (purchaseResult) => {
-        const result = { ...purchaseResult, selectedPackage: rcPackage };
-        callHost("onPurchaseCompleted", listener.onPurchaseCompleted?.bind(listener), result);
-        onFinish({ result });
-      },
-      (reason: unknown) => {
-        setBusy(false);
-        if (session.signal.aborted) return onFinish({ error: cancelled() });
-        const failure = isPurchasesError(reason)
-          ? reason
-          : new PurchasesError(ErrorCode.UnknownError, undefined, { cause: reason });
-        if (failure.errorCode !== ErrorCode.UserCancelledError) return failed(failure);
-        // Closing the checkout returns to the paywall.
-        session.track("paywall_cancel", props.eventBase);
-        callHost("onPurchaseCancelled", listener.onPurchaseCancelled?.bind(listener));
-      },
-    );
-  };
-
-  const onAction = (action: WireAction) => {
+  const onAction = (action: WireAction, componentId?: string) => {
     if (action.type === "select_package") return select(action.package_id, false);
     if (action.type === "purchase") return purchase();
-    const url = action.type === "navigate_to" ? localize(action.url?.url_lid ?? "") : "";
-    interact(
-      buttonInteraction(action, action.type === "navigate_to" && action.destination === "url" ? url : ""),
-    );
-    buttonAction(session, action, url, props.goBack);
+    const linked = action.type === "complete_workflow" || action.type === "navigate_to";
+    const url = linked ? localize(action.url?.url_lid ?? "") : "";
+    const web = action.type === "complete_workflow" || (linked && action.destination === "url");
+    interact(buttonInteraction(action, web ? url : ""));
+    if (action.type === "workflow") return props.onWorkflow(componentId);
+    buttonAction(session, action, url, props);
   };
 
   return (
@@ -269,8 +326,55 @@ function PaywallApp(props: PaywallAppProps) {
         titleId: mount.titleId,
         busy,
         onAction,
-        onStep: (step) => select(steppedPackageId(packageIds, selectedPackageId, step), true),
+        onStep: (step) => select(steppedPackageId(shownIds(), selectedPackageId, step), true),
+        interact,
+        now: session.now,
+        win: session.win,
+        extra: props.extra,
+        wallet,
       }}
+    />
+  );
+}
+
+/** What {@link PaywallPages} draws: the pages and where they start, and how the paywall goes back from its first. */
+type PaywallPagesProps = Omit<PaywallAppProps, "paywall" | "localize" | "onWorkflow"> & {
+  readonly pages: Readonly<Record<string, WirePaywallDocument>>;
+  readonly first: WorkflowPage;
+};
+
+/**
+ * The paywall's page on screen: the offering's paywall, or a workflow's pages one over another. A `workflow`
+ * button opens the page its step's trigger names; going back returns to the page before (the first page asks
+ * `onBack`); focus moves to each page as it opens.
+ */
+function PaywallPages(props: PaywallPagesProps) {
+  const { session, pages } = props;
+  const [trail, setTrail] = useState<readonly WorkflowPage[]>([props.first]);
+  const page = trail[trail.length - 1]!;
+  const paywall = pages[page.pageId]!;
+  const localize = useMemo(
+    () => paywallLocalizer(paywall, session.selectedLocale ?? null),
+    [paywall, session.selectedLocale],
+  );
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current) props.mount.focusFirst();
+    opened.current = true;
+  }, [trail]);
+  const onWorkflow = (componentId: string | undefined) => {
+    const next = session.workflow ? nextPage(session.workflow, page.stepId, componentId) : null;
+    if (next) setTrail([...trail, next]);
+    else Logger.warn(`The paywall's button "${componentId ?? ""}" leads to no page of its workflow.`);
+  };
+  return (
+    <PaywallApp
+      key={`${trail.length}:${page.pageId}`}
+      {...props}
+      paywall={paywall}
+      localize={localize}
+      goBack={trail.length > 1 ? () => setTrail(trail.slice(0, -1)) : props.goBack}
+      onWorkflow={onWorkflow}
     />
   );
 }
@@ -287,13 +391,24 @@ function PaywallApp(props: PaywallAppProps) {
  * const { selectedPackage } = await presentPaywall(session);
  */
 export async function presentPaywall(session: PaywallSession): Promise<PaywallPurchaseResult> {
-  const { win, offering, signal } = session;
-  const paywall = resolvePaywall(offering.paywallComponents);
+  const { win, offering, signal, workflow } = session;
+  const pages = workflow?.pages ?? { "": resolvePaywall(offering.paywallComponents) };
+  const first = workflow?.first ?? { pageId: "", stepId: "" };
+  const paywall = pages[first.pageId]!;
   const custom = customValues(session);
   const locale = session.selectedLocale ?? paywall.default_locale.replace(/_/g, "-");
-  const t = await loadTranslator(locale, paywall.default_locale.replace(/_/g, "-"));
-  if (signal.aborted) throw cancelled();
-  const localize = paywallLocalizer(paywall, session.selectedLocale ?? null);
+  // The rarer components load before the first render, so that nothing appears late.
+  const [t, extras] = await Promise.all([
+    loadTranslator(locale, paywall.default_locale.replace(/_/g, "-")),
+    Object.values(pages).some(usesExtras)
+      ? import("./paywall-extras").catch((cause: unknown) => {
+          throw new PurchasesError(ErrorCode.NetworkError, "The paywall's components could not be loaded.", {
+            cause,
+          });
+        })
+      : null,
+  ]);
+  if (signal.aborted) throw userCancelled();
   const variables = variablesPerPackage(
     offering.availablePackages,
     t,
@@ -318,7 +433,7 @@ export async function presentPaywall(session: PaywallSession): Promise<PaywallPu
     const properties = interactionProperties(offering, eventBase, display, interaction);
     session.track("paywall_component_interacted", properties);
     const listener = session.listener;
-    callHost(
+    callPaywallHost(
       "onInteraction",
       listener?.onInteraction?.bind(listener),
       interactionEvent(properties, session.now()),
@@ -336,13 +451,14 @@ export async function presentPaywall(session: PaywallSession): Promise<PaywallPu
       if ("result" in ended) resolve(ended.result);
       else reject(ended.error);
     };
-    const closePaywall = () => finish({ error: cancelled() });
-    const goBack = () => (session.onBack ? callHost("onBack", session.onBack, closePaywall) : closePaywall());
-    const onAbort = () => finish({ error: cancelled() });
+    const closePaywall = () => finish({ error: userCancelled() });
+    const goBack = () =>
+      session.onBack ? callPaywallHost("onBack", session.onBack, closePaywall) : closePaywall();
+    const onAbort = () => finish({ error: userCancelled() });
     const mount = mountWidget({
       win,
       htmlTarget: session.htmlTarget ?? null,
-      css: PAYWALL_CSS,
+      css: PAYWALL_CSS + (extras?.EXTRAS_CSS ?? ""),
       nonce: session.nonce ?? undefined,
       lang: t.lang,
       dir: t.dir,
@@ -352,24 +468,80 @@ export async function presentPaywall(session: PaywallSession): Promise<PaywallPu
     });
     signal.addEventListener("abort", onAbort);
     render(
-      <PaywallApp
+      <PaywallPages
         session={session}
-        paywall={paywall}
+        pages={pages}
+        first={first}
         mode={mode}
         dir={t.dir}
-        localize={localize}
         variables={variables}
         errorTitle={t.t("error.title")}
         custom={custom}
         mount={mount}
+        extra={extras?.renderExtra ?? null}
         eventBase={eventBase}
         interact={interact}
         goBack={goBack}
+        close={closePaywall}
         onFinish={finish}
       />,
       mount.root,
     );
     session.track("paywall_impression", { ...eventBase, ...display });
     mount.focusFirst();
+  });
+}
+
+/** What the core gives {@link showPaywall}: a purchase's context, the offerings, and the purchase flow. */
+export interface PaywallContext extends PurchaseContext {
+  /** The customer's offerings (cached by the core). */
+  readonly offerings: () => Promise<Offerings>;
+  /** The offerings response as sent, for its `ui_config`. */
+  readonly wireOfferings: () => Promise<WireOfferingsResponse>;
+  /** Aborted when the Purchases instance closes. */
+  readonly signal: AbortSignal;
+  readonly purchase: (params: PurchaseParams) => Promise<PurchaseResult>;
+  /** `presentExpressPurchaseButton`, removed when `signal` aborts: the paywall's wallet buttons. */
+  readonly express: PaywallWallet["present"];
+}
+
+/**
+ * `Purchases.presentPaywall`: checks the parameters (nothing is fetched or shown when they are invalid), picks
+ * the offering (the current one by default) and its workflow, if the backend attaches one, and shows it. An
+ * offering with neither a paywall nor a workflow is a ConfigurationError.
+ *
+ * @example
+ * return ui.showPaywall(params, { ...purchaseContext, offerings, wireOfferings, signal, purchase });
+ */
+export async function showPaywall(
+  params: PresentPaywallParams,
+  context: PaywallContext,
+): Promise<PaywallPurchaseResult> {
+  const { env } = context;
+  validatePaywallParams(params, Boolean(env.window?.document));
+  const shown = params.offering ?? (await context.offerings()).current;
+  const workflow = shown && (await findWorkflow(context.backend, context.appUserId, shown.identifier));
+  if (!shown || (!shown.paywallComponents && !workflow)) {
+    throw new PurchasesError(
+      ErrorCode.ConfigurationError,
+      shown ? `The offering ${shown.identifier} has no paywall components.` : "There is no current offering.",
+    );
+  }
+  const wire = await context.wireOfferings();
+  return presentPaywall({
+    ...params,
+    win: env.window!,
+    offering: shown,
+    workflow,
+    aliases: wire.ui_config?.app?.colors,
+    customDefaults: wire.ui_config?.custom_variables,
+    priceLocale: context.priceLocale,
+    track: (name, properties) => context.analytics.track(name, properties),
+    now: env.now,
+    randomUUID: env.randomUUID,
+    signal: context.signal,
+    purchase: context.purchase,
+    // Test Store and Paddle keys have no wallets: their wallet buttons show what shows without one.
+    express: ["sandbox", "production"].includes(context.config.apiKeyKind) ? context.express : null,
   });
 }

@@ -1,5 +1,6 @@
 import { ErrorCode } from "../errors/error-code";
 import { PurchasesError } from "../errors/purchases-error";
+import { EXTRA_FIELDS, fieldName } from "./component-children";
 import type {
   WireComponent,
   WirePaywallDocument,
@@ -18,8 +19,18 @@ const KNOWN = [
   "footer",
   "timeline",
   "icon",
+  ...Object.keys(EXTRA_FIELDS),
 ];
-const ACTIONS = ["navigate_back", "restore_purchases", "purchase", "select_package", "navigate_to"];
+const ACTIONS = [
+  "navigate_back",
+  "restore_purchases",
+  "purchase",
+  "select_package",
+  "navigate_to",
+  "workflow",
+  "close_workflow",
+  "complete_workflow",
+];
 
 const invalid = (message: string) =>
   new PurchasesError(ErrorCode.ConfigurationError, `Invalid paywall: ${message}`);
@@ -45,7 +56,7 @@ function resolveText(value: unknown, path: string): WireText {
  * @throws PurchasesError (ConfigurationError) naming the path of an unknown type without a fallback or of a
  *   component that lacks what its type needs.
  * @example
- * resolveComponent({ type: "carousel", fallback: { type: "text", text_lid: "t" } }, "base"); // the text
+ * resolveComponent({ type: "confetti", fallback: { type: "text", text_lid: "t" } }, "base"); // the text
  */
 export function resolveComponent(value: unknown, path: string): WireComponent {
   if (!isObject(value)) throw invalid(`${path} is not a component.`);
@@ -99,9 +110,35 @@ export function resolveComponent(value: unknown, path: string): WireComponent {
     case "package":
       if (typeof component.package_id !== "string") throw invalid(`${path}.package_id must be a string.`);
       return { ...component, stack: resolveStack(component.stack, `${path}.stack`) };
-    default:
+    case "purchase_button":
+    case "footer":
       return { ...component, stack: resolveStack(component.stack, `${path}.stack`) };
+    default:
+      return resolveChildren(component, path);
   }
+}
+
+/** Resolves the children of a paywall-extras component, and checks that tabs hold tabs and a control. */
+function resolveChildren(component: WireComponent, path: string): WireComponent {
+  const out: Record<string, unknown> = { ...component };
+  for (const field of EXTRA_FIELDS[component.type]!) {
+    const name = fieldName(field);
+    const value = out[name];
+    const at = `${path}.${name}`;
+    if (field.endsWith("]")) {
+      if (!Array.isArray(value)) throw invalid(`${at} must be a list.`);
+      out[name] = value.map((c, i) => resolveComponent(c, `${at}[${i}]`));
+    } else if (value != null || !field.endsWith("?")) out[name] = resolveStack(value, at);
+  }
+  if (component.type === "tabs") {
+    out.control = {
+      ...component.control,
+      stack: resolveStack(component.control?.stack, `${path}.control.stack`),
+    };
+    if ((out.tabs as WireComponent[]).some((tab) => tab.type !== "tab"))
+      throw invalid(`${path}.tabs must hold tabs.`);
+  }
+  return out as unknown as WireComponent;
 }
 
 /**
@@ -127,6 +164,7 @@ export function resolvePaywall(value: unknown): WirePaywallDocument {
       base: {
         ...(base as WirePaywallDocument["components_config"]["base"]),
         stack: resolveStack(base.stack, "base.stack"),
+        header: base.header == null ? null : resolveComponent(base.header, "header"),
         sticky_footer: footer,
       },
     },

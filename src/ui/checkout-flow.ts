@@ -1,4 +1,4 @@
-import type { OperationResult } from "../checkout/purchase-poller";
+import type { PurchasedResult } from "./purchase-session";
 import { ErrorCode } from "../errors/error-code";
 import { PurchasesError } from "../errors/purchases-error";
 import type { WireCheckoutStartResponse } from "../http/wire";
@@ -6,7 +6,7 @@ import type { ErrorKind } from "./error-page-model";
 
 /** How the checkout ended: what `purchase()` resolves or rejects with. */
 export type CheckoutOutcome =
-  | { readonly kind: "purchased"; readonly result: OperationResult }
+  | { readonly kind: "purchased"; readonly result: PurchasedResult }
   | { readonly kind: "failed"; readonly error: PurchasesError };
 
 /** The page the widget shows (docs/checkout.md "Checkout page flow"). */
@@ -14,14 +14,14 @@ export type CheckoutPage =
   | { readonly page: "payment-entry-loading" }
   | { readonly page: "payment-entry"; readonly checkout: WireCheckoutStartResponse }
   | { readonly page: "error"; readonly error: PurchasesError | null; readonly kind: ErrorKind }
-  | { readonly page: "success"; readonly result: OperationResult }
+  | { readonly page: "success"; readonly result: PurchasedResult }
   | { readonly page: "finished"; readonly outcome: CheckoutOutcome };
 
 /** What moves the checkout from page to page. */
 export type CheckoutEvent =
   | { readonly type: "started"; readonly checkout: WireCheckoutStartResponse }
   | { readonly type: "failed"; readonly error: PurchasesError | null; readonly kind: ErrorKind }
-  | { readonly type: "purchased"; readonly result: OperationResult }
+  | { readonly type: "purchased"; readonly result: PurchasedResult }
   /** Continue on the success or error page. */
   | { readonly type: "continue" }
   /** Try again on the error page: a new checkout. */

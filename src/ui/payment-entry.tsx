@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "preact/hooks";
-import type { OperationResult } from "../checkout/purchase-poller";
+import type { PurchasedResult } from "./purchase-session";
 import type { PurchasesError } from "../errors/purchases-error";
 import type { WireCheckoutStartResponse } from "../http/wire";
 import { toPrice } from "../model/price";
@@ -29,7 +29,7 @@ export interface PaymentEntryProps {
   readonly formatDate: (date: Date) => string;
   /** `email` is the one the customer gave, for the error page that names it. */
   readonly onFailed: (error: PurchasesError, kind: ErrorKind, email: string) => void;
-  readonly onPurchased: (result: OperationResult) => void;
+  readonly onPurchased: (result: PurchasedResult) => void;
 }
 
 /**

@@ -1,10 +1,8 @@
 import { render } from "preact";
-import type { OperationResult } from "../checkout/purchase-poller";
 import { performTestStorePurchase } from "../checkout/test-store-purchase";
 import { ErrorCode } from "../errors/error-code";
 import { isPurchasesError, PurchasesError } from "../errors/purchases-error";
 import { loadTranslator } from "../i18n/translator";
-import type { PurchaseResult } from "../model/types";
 import { CheckoutApp } from "./checkout-app";
 import { showAppleTouchIcon } from "./apple-touch-icon";
 import { mountWidget } from "./mount-widget";
@@ -12,6 +10,7 @@ import {
   sessionEndProperties,
   sessionStartProperties,
   type ActiveSession,
+  type PurchasedResult,
   type PurchaseSession,
 } from "./purchase-session";
 import { WIDGET_CSS } from "./styles";
@@ -20,24 +19,20 @@ import { brandingWithAppearance, themeVariables } from "./theme";
 
 export { purchaseSession } from "./purchase-request";
 
-/** How a purchase's UI ended successfully. */
-export type PurchaseOutcome =
-  | { readonly kind: "test_store"; readonly result: PurchaseResult }
-  | { readonly kind: "checkout"; readonly operation: OperationResult };
-
 const cancelled = () => new PurchasesError(ErrorCode.UserCancelledError);
 const asPurchasesError = (error: unknown) =>
   isPurchasesError(error) ? error : new PurchasesError(ErrorCode.UnknownError, undefined, { cause: error });
 
 /**
  * Shows the purchase UI: the Test Store modal for `test_` keys, the checkout widget otherwise. Resolves when the
- * customer has bought the package; rejects with a `PurchasesError` (UserCancelledError when they close it). The
+ * customer has bought the package (the Test Store's result carries the customer info, the checkout's does not);
+ * rejects with a `PurchasesError` (UserCancelledError when they close it). The
  * UI, its style and listeners are gone when the promise settles.
  *
  * @example
- * const outcome = await presentPurchase(session);
+ * const result = await presentPurchase(session);
  */
-export async function presentPurchase(session: PurchaseSession): Promise<PurchaseOutcome> {
+export async function presentPurchase(session: PurchaseSession): Promise<PurchasedResult> {
   const { env, win, signal } = session;
   const t = await loadTranslator(session.selectedLocale ?? win.navigator?.language, session.defaultLocale);
   if (signal.aborted) throw cancelled();
@@ -51,7 +46,7 @@ export async function presentPurchase(session: PurchaseSession): Promise<Purchas
   const testStore = session.apiKeyKind === "test_store";
   session.analytics.track("checkout_session_start", sessionStartProperties(active), active.traceId);
 
-  return new Promise<PurchaseOutcome>((resolve, reject) => {
+  return new Promise<PurchasedResult>((resolve, reject) => {
     let settled = false;
     // Until the checkout installs its own handler (in an effect, after the first paint), Escape and browser back
     // simply cancel: a dismissal that arrived in between must not leave the purchase pending forever.
@@ -74,21 +69,20 @@ export async function presentPurchase(session: PurchaseSession): Promise<Purchas
       session.applePayBrandingLogo && !testStore
         ? showAppleTouchIcon(win.document, active.branding?.app_icon)
         : () => {};
-    const finish = (ended: { outcome: PurchaseOutcome } | { error: PurchasesError }) => {
+    const finish = (ended: { result: PurchasedResult } | { error: PurchasesError }) => {
       if (settled) return;
       settled = true;
       signal.removeEventListener("abort", onAbort);
       mount.unmount();
       removeIcon();
-      if ("outcome" in ended) {
-        const redemption =
-          ended.outcome.kind === "checkout" && ended.outcome.operation.redemptionInfo !== null;
+      if ("result" in ended) {
+        const redemption = !testStore && ended.result.redemptionInfo !== null;
         session.analytics.track(
           "checkout_session_end",
           sessionEndProperties({ withRedemptionInfo: redemption }),
           active.traceId,
         );
-        resolve(ended.outcome);
+        resolve(ended.result);
       } else {
         session.analytics.track("checkout_session_end", sessionEndProperties(ended), active.traceId);
         reject(ended.error);
@@ -107,7 +101,7 @@ export async function presentPurchase(session: PurchaseSession): Promise<Purchas
           titleId={mount.titleId}
           onOutcome={(outcome) =>
             performTestStorePurchase({ ...session, outcome, signal: controller.signal }).then(
-              (result) => finish({ outcome: { kind: "test_store", result } }),
+              (result) => finish({ result }),
               (error: unknown) => finish({ error: asPurchasesError(error) }),
             )
           }
@@ -121,11 +115,7 @@ export async function presentPurchase(session: PurchaseSession): Promise<Purchas
           mount={mount}
           onDismissHandler={(handler) => (dismiss = handler)}
           onFinish={(outcome) =>
-            finish(
-              outcome.kind === "purchased"
-                ? { outcome: { kind: "checkout", operation: outcome.result } }
-                : { error: outcome.error },
-            )
+            finish(outcome.kind === "purchased" ? { result: outcome.result } : { error: outcome.error })
           }
         />,
         mount.root,

@@ -10,6 +10,7 @@ import { validateBrandingAppearance } from "../config/validate-params";
 import type { PurchasesEnvironment } from "../environment";
 import type { Backend } from "../http/backend";
 import { Logger } from "../logger";
+import type { PurchasesError } from "../errors/purchases-error";
 import type { Package, PurchaseOption } from "../model/types";
 import type { PurchaseSession } from "./purchase-session";
 
@@ -56,6 +57,22 @@ export interface PurchaseParams {
   brandingAppearanceOverride?: Partial<BrandingAppearance>;
   /** Your terms and conditions (an http(s) URL), linked under the pay button. */
   termsAndConditionsUrl?: string;
+}
+
+/**
+ * Callbacks about a purchase flow the SDK starts (purchases-js's `PurchaseListener`: a paywall's listener extends
+ * it, the express purchase button takes it). A callback that throws is logged and does not stop the flow.
+ *
+ * @example
+ * const listener: PurchaseListener = { onPurchaseCancelled: () => track("checkout_closed") };
+ */
+export interface PurchaseListener {
+  /** The customer pressed a purchase button; the checkout (or the wallet's sheet) opens for `rcPackage`. */
+  onPurchaseStarted?(rcPackage: Package): void;
+  /** The customer closed the checkout or the wallet's sheet; the paywall or the express button stays. */
+  onPurchaseCancelled?(): void;
+  /** The purchase failed; the paywall or the express button stays, so the customer can try again or go back. */
+  onPurchaseError?(error: PurchasesError): void;
 }
 
 /** What the core knows of the purchase's instance. */

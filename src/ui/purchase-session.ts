@@ -10,7 +10,8 @@ import type { PurchasesError } from "../errors/purchases-error";
 import type { Backend } from "../http/backend";
 import type { WireBrandingInfo } from "../http/wire";
 import type { Translator } from "../i18n/translator";
-import type { Package, PurchaseOption } from "../model/types";
+import type { OperationResult } from "../checkout/purchase-poller";
+import type { CustomerInfo, Package, PurchaseOption, PurchaseResult } from "../model/types";
 
 /** Everything a purchase's UI needs from the core, validated by `Purchases.purchase`. */
 export interface PurchaseSession {
@@ -93,4 +94,29 @@ export function sessionEndProperties(
     return { outcome: "finished", with_redemption_info: ended.withRedemptionInfo };
   if (ended.error.errorCode === ErrorCode.UserCancelledError) return { outcome: "closed" };
   return { outcome: "errored", error_code: ended.error.errorCode, error_message: ended.error.message };
+}
+
+/**
+ * What a purchase's UI resolves with: the purchase result, whose customer info the core reads afterwards when the
+ * UI has none (a checkout's; the Test Store's receipt answers with it).
+ */
+export type PurchasedResult = Omit<PurchaseResult, "customerInfo"> & { readonly customerInfo?: CustomerInfo };
+
+/**
+ * The result of a purchase a checkout's operation completed, with the email it was made with when known.
+ *
+ * @example
+ * purchasedResult(await pollPurchaseStatus(options), "ada@example.com").storeTransaction.productIdentifier;
+ */
+export function purchasedResult(operation: OperationResult, customerEmail: string | null): PurchasedResult {
+  return {
+    redemptionInfo: operation.redemptionInfo,
+    operationSessionId: operation.operationSessionId,
+    storeTransaction: {
+      storeTransactionId: operation.storeTransactionIdentifier,
+      productIdentifier: operation.productIdentifier,
+      purchaseDate: operation.purchaseDate,
+    },
+    ...(customerEmail ? { customerEmail } : {}),
+  };
 }

@@ -15,6 +15,24 @@ export function stripeLocale(code: LocaleCode): string {
 }
 
 /**
+ * What `stripe.elements()` needs to know of the amount: the mode, currency, method types, card kept for renewals
+ * and the amount of a payment. The express purchase button updates its elements with it for another package.
+ *
+ * @example
+ * elements.update(elementsPricing(prepared.stripe_gateway_params.elements_configuration));
+ */
+export function elementsPricing(config: WireElementsConfiguration | undefined): Record<string, unknown> {
+  const mode = config?.mode ?? "payment";
+  return {
+    mode,
+    currency: config?.currency?.toLowerCase(),
+    paymentMethodTypes: config?.payment_method_types,
+    ...(config?.setup_future_usage ? { setupFutureUsage: config.setup_future_usage } : {}),
+    ...(mode === "payment" && config?.amount !== undefined ? { amount: config.amount } : {}),
+  };
+}
+
+/**
  * The options of `stripe.elements()` for the checkout's gateway configuration, themed with the widget's colours.
  *
  * @example
@@ -25,10 +43,8 @@ export function elementsOptions(
   vars: Readonly<Record<string, string>>,
   font: WireBrandFontConfig | null | undefined,
 ): object {
-  const options: Record<string, unknown> = {
-    mode: config?.mode ?? "payment",
-    currency: config?.currency?.toLowerCase(),
-    paymentMethodTypes: config?.payment_method_types,
+  return {
+    ...elementsPricing(config),
     loader: "always",
     appearance: {
       variables: {
@@ -40,9 +56,6 @@ export function elementsOptions(
         ...(vars["--pw-font"] ? { fontFamily: vars["--pw-font"] } : {}),
       },
     },
+    ...(font?.font_url ? { fonts: [{ cssSrc: font.font_url }] } : {}),
   };
-  if (config?.setup_future_usage) options.setupFutureUsage = config.setup_future_usage;
-  if (options.mode === "payment" && config?.amount !== undefined) options.amount = config.amount;
-  if (font?.font_url) options.fonts = [{ cssSrc: font.font_url }];
-  return options;
 }

@@ -1,12 +1,12 @@
 import { useState } from "preact/hooks";
-import { pollPurchaseStatus, type OperationResult } from "../checkout/purchase-poller";
+import { pollPurchaseStatus } from "../checkout/purchase-poller";
 import { submitPayment } from "../checkout/submit-payment";
 import { ErrorCode } from "../errors/error-code";
 import { isPurchasesError, PurchasesError } from "../errors/purchases-error";
 import type { WireCheckoutStartResponse } from "../http/wire";
 import { errorKindOf, type ErrorKind } from "./error-page-model";
 import { isPayButtonEnabled } from "./pay-button";
-import type { ActiveSession } from "./purchase-session";
+import { purchasedResult, type ActiveSession, type PurchasedResult } from "./purchase-session";
 import type { CheckoutTax } from "./use-checkout-tax";
 import type { StripeFormState } from "./use-stripe-form";
 
@@ -17,7 +17,8 @@ export interface PaymentSubmitOptions {
   readonly tax: CheckoutTax;
   readonly stripe: StripeFormState;
   readonly fail: (error: PurchasesError, kind: ErrorKind) => void;
-  readonly onPurchased: (result: OperationResult) => void;
+  /** The purchase succeeded, made with the email the host gave or the customer typed. */
+  readonly onPurchased: (result: PurchasedResult) => void;
 }
 
 /** The pay button's state and the submit of docs/checkout.md ("Payment entry"). */
@@ -65,11 +66,12 @@ export function usePaymentSubmit(options: PaymentSubmitOptions): PaymentSubmit {
     setHandledError(null);
     analytics.track("checkout_payment_form_submit", {}, traceId);
     try {
+      const email = customerEmail ?? stripe.latest.current.email.value;
       const result = await submitPayment({
         ...current,
         backend,
         operationSessionId,
-        email: customerEmail ?? stripe.latest.current.email.value,
+        email,
         taxes: tax.taxes,
         lastTax: tax.lastTax.current,
         seenTotalMicros: tax.breakdown.totalAmountInMicros,
@@ -79,7 +81,10 @@ export function usePaymentSubmit(options: PaymentSubmitOptions): PaymentSubmit {
       switch (result.kind) {
         case "confirmed":
           options.onPurchased(
-            await pollPurchaseStatus({ backend, env, operationSessionId, signal: session.signal }),
+            purchasedResult(
+              await pollPurchaseStatus({ backend, env, operationSessionId, signal: session.signal }),
+              email || null,
+            ),
           );
           return;
         case "form_error": {

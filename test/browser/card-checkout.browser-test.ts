@@ -1,6 +1,6 @@
-// A `rcb_sb_` key purchase in real Chromium through the card form: the billing server runs with a fake of
-// Stripe's HTTP API, and the page gets a fake `window.Stripe` (Stripe.js cannot be reached here) which the
-// widget's default loader (`@stripe/stripe-js/pure`) picks up. When the widget confirms the SetupIntent, the
+// A `rcb_sb_` key purchase in real Chromium through the card form, and through the express purchase button: the
+// billing server runs with a fake of Stripe's HTTP API, and the page gets a fake `window.Stripe` (Stripe.js cannot
+// be reached here) which the widget's default loader (`@stripe/stripe-js/pure`) picks up. When the widget confirms the SetupIntent, the
 // fake Stripe.js asks the test to confirm it on the fake Stripe API, which sends the signed webhook.
 import type { Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
@@ -194,5 +194,65 @@ describe("card checkout in Chromium (rcb_sb_ key, real billing server, fake Stri
     expect(await outcome(page)).toMatchObject({ status: "resolved", activeEntitlements: ["premium"] });
     const rows = await suite.server.server.database.db.select().from(purchaseRows);
     expect(rows.find((row) => row.appUserId === appUserId)).toMatchObject({ priceMicros: 89_100_000 });
+  });
+
+  it("buys through the express purchase button: a wallet drawn into the page, pressed and confirmed, premium granted", async () => {
+    confirmOutcome = "succeeded";
+    const appUserId = await openHostPage("browser_express");
+    await page.evaluate(async () => {
+      const w = window as any;
+      w.__fakeStripe.state.wallets = { applePay: true, googlePay: false };
+      const purchases = w.__Purchases.getSharedInstance();
+      const monthly = (await purchases.getOfferings({ currency: "ZAR" })).current.monthly;
+      const target = document.createElement("div");
+      target.id = "express";
+      document.querySelector("main")!.append(target);
+      w.__express = { walletsAvailable: null, outcome: { status: "pending" } };
+      purchases
+        .presentExpressPurchaseButton({
+          rcPackage: monthly,
+          htmlTarget: target,
+          onButtonReady: (_updater: unknown, available: boolean) =>
+            (w.__express.walletsAvailable = available),
+        })
+        .then(
+          (result: any) =>
+            (w.__express.outcome = {
+              status: "resolved",
+              productIdentifier: result.storeTransaction.productIdentifier,
+              customerEmail: result.customerEmail,
+              activeEntitlements: Object.keys(result.customerInfo.entitlements.active),
+            }),
+          (error: any) => (w.__express.outcome = { status: "rejected", errorCode: error.errorCode }),
+        );
+    });
+    const express = () => page.evaluate(() => (window as any).__express);
+    await expect.poll(async () => (await express()).walletsAvailable).toBe(true);
+
+    await page.getByRole("button", { name: "Apple Pay" }).click();
+    await expect.poll(async () => (await express()).outcome.status, { timeout: 20_000 }).toBe("resolved");
+    expect((await express()).outcome).toEqual({
+      status: "resolved",
+      productIdentifier: "premium_realm_monthly",
+      customerEmail: "payer@example.com",
+      activeEntitlements: ["premium"],
+    });
+    expect(confirmed).toEqual([{ clientSecret: expect.stringMatching(/^seti_/), status: 200 }]);
+    const fake = await page.evaluate(() => (window as any).__fakeStripe.calls);
+    expect(fake.clickAnswers[0]).toMatchObject({
+      emailRequired: true,
+      applePay: {
+        recurringPaymentRequest: { regularBilling: { amount: 9900, recurringPaymentIntervalUnit: "month" } },
+      },
+    });
+    expect(fake.paymentFailures).toEqual([]);
+    expect(await page.locator("#express .pw-express").count()).toBe(0);
+    const subscriber = await call(
+      suite.server.server,
+      "GET",
+      `/v1/subscribers/${encodeURIComponent(appUserId)}`,
+      { key: KEYS.sandbox },
+    );
+    expect(subscriber.body.subscriber.entitlements.premium.product_identifier).toBe("premium_realm_monthly");
   });
 });

@@ -1,6 +1,7 @@
 // The same billing server's Realmheart paywall shown by purchases-js 1.63.1 (the pinned devDependency) and by
 // purchases-web in real Chromium: both render it with real prices, a package choice changes the texts the same
-// way, and onBack's closePaywall rejects both with UserCancelledError.
+// way, and onBack's closePaywall rejects both with UserCancelledError; and a two-page workflow (the arcade test
+// project's) shows its first page and moves to the second alike.
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { KEYS } from "../../examples/billing-server/test/support/catalogue.js";
@@ -26,9 +27,7 @@ describe("the Realmheart paywall in purchases-js and purchases-web (Chromium, re
 
   /** Shows the current offering's paywall with `sdk`; onBack closes it. Returns the paywall's text once shown. */
   async function showPaywall(sdk: Sdk) {
-    // purchases-js asks for paywall workflows, which this billing server does not serve (404), then uses the
-    // offering's paywall.
-    ({ page, log } = await openPage(suite.browser, [/\/workflows\?/]));
+    ({ page, log } = await openPage(suite.browser));
     await gotoHost(page, pages.url);
     await page.evaluate(
       ([sdk, config]) => {
@@ -97,6 +96,50 @@ describe("the Realmheart paywall in purchases-js and purchases-web (Chromium, re
       await expect.poll(() => bodyText()).toMatch(/then R\s?990\.00\/year/);
       await page.getByText("Not now", { exact: true }).click();
       expect(await outcome()).toMatchObject({ status: "rejected", errorCode: USER_CANCELLED, backs: 1 });
+    });
+  }
+
+  /** Shows the arcade project's current offering (a two-page workflow, no paywall of its own) with `sdk`. */
+  async function showWorkflow(sdk: Sdk) {
+    ({ page, log } = await openPage(suite.browser));
+    await gotoHost(page, pages.url);
+    await page.evaluate(
+      ([sdk, config]) => {
+        const w = window as any;
+        w.__paywall = { status: "pending", backs: 0 };
+        const purchases = w.sdks[sdk].Purchases.configure({
+          ...config,
+          flags: { collectAnalyticsEvents: false },
+        });
+        purchases
+          .presentPaywall({ onBack: (closePaywall: () => void) => (w.__paywall.backs++, closePaywall()) })
+          .then(
+            () => (w.__paywall.status = "resolved"),
+            (error: any) => Object.assign(w.__paywall, { status: "rejected", errorCode: error?.errorCode }),
+          );
+      },
+      [
+        sdk,
+        {
+          apiKey: KEYS.arcadeTest,
+          appUserId: `workflow_peer_${sdk}_${++users}_${Date.now()}`,
+          httpConfig: { proxyURL: suite.server.url },
+        },
+      ] as const,
+    );
+    await page.getByText("Power up your games").waitFor();
+  }
+
+  for (const sdk of ["peer", "ours"] as const) {
+    it(`${sdk}: shows the arcade's two-page workflow and moves to its offers page`, async () => {
+      await showWorkflow(sdk);
+      expect(await bodyText()).not.toContain("Choose your power-up");
+      await page.getByText("See the offers", { exact: true }).click();
+      await expect.poll(() => bodyText()).toContain("Choose your power-up");
+      const text = await bodyText();
+      expect(text).toContain("100 gems");
+      expect(text).toContain("Arcade pass");
+      expect(text).not.toContain("Power up your games");
     });
   }
 });

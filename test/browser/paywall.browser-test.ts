@@ -1,6 +1,6 @@
 // presentPaywall in real Chromium against the real billing server's Realmheart catalogue: the paywall of the
 // default offering, choosing the annual package, buying it through the Test Store modal, going back, the keyboard,
-// and axe in both colour modes.
+// and axe in both colour modes; and a paywall with tabs and a carousel (the lazily loaded extras).
 import type { Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { call, startTestServer } from "../../examples/billing-server/test/support/test-server.js";
@@ -36,7 +36,7 @@ describe("presentPaywall in Chromium (test_ key, real billing server)", () => {
   afterEach(() => closeCleanPage(page, log));
 
   /** A fresh page for a new user with the paywall shown; its outcome is kept on window.__paywall. */
-  async function openPaywall(params: { colorMode?: "light" | "dark" } = {}) {
+  async function openPaywall(params: { colorMode?: "light" | "dark" } = {}, paywall: unknown = null) {
     ({ page, log } = await openPage(suite.browser));
     await gotoHost(page, suite.host.url);
     const appUserId = `browser_paywall_${++userCount}_${Date.now()}`;
@@ -51,8 +51,12 @@ describe("presentPaywall in Chromium (test_ key, real billing server)", () => {
       w.__paywall = { status: "pending", backCalls: 0 };
       import("/dist/index.mjs").then(async ({ Purchases, isPurchasesError }) => {
         try {
-          const result = await Purchases.getSharedInstance().presentPaywall({
+          const purchases = Purchases.getSharedInstance();
+          const paywall = ${JSON.stringify(paywall)};
+          const current = paywall && (await purchases.getOfferings()).current;
+          const result = await purchases.presentPaywall({
             ...${JSON.stringify(params)},
+            ...(paywall ? { offering: { ...current, paywallComponents: paywall } } : {}),
             onBack: (closePaywall) => {
               w.__paywall.backCalls++;
               closePaywall();
@@ -169,6 +173,110 @@ describe("presentPaywall in Chromium (test_ key, real billing server)", () => {
       backCalls: 1,
     });
     expect(await leftovers()).toBe(0);
+  });
+
+  const stack = (components: unknown[], props: Record<string, unknown> = {}) => ({
+    type: "stack",
+    components,
+    ...props,
+  });
+  const text = (lid: string) => ({ type: "text", text_lid: lid });
+  const selectedBackground = {
+    overrides: [
+      {
+        conditions: [{ type: "selected" }],
+        properties: { background_color: { light: { type: "hex", value: "#E8D9FF" } } },
+      },
+    ],
+  };
+  const tab = (id: string, packageId: string) => ({
+    type: "tab",
+    id,
+    stack: stack([
+      { type: "tab_control" },
+      {
+        type: "package",
+        package_id: packageId,
+        stack: stack([text(packageId)], { padding: { top: 8, bottom: 8 } }),
+      },
+    ]),
+  });
+  const EXTRAS_PAYWALL = {
+    default_locale: "en_US",
+    components_config: {
+      base: {
+        stack: stack([
+          text("title"),
+          {
+            type: "tabs",
+            name: "Billing period",
+            control: {
+              type: "buttons",
+              stack: stack(
+                ["monthly", "annual"].map((id) => ({
+                  type: "tab_control_button",
+                  tab_id: id,
+                  stack: stack([text(`tab_${id}`)], {
+                    padding: { top: 8, bottom: 8, leading: 12, trailing: 12 },
+                    ...selectedBackground,
+                  }),
+                })),
+                { dimension: { type: "horizontal" }, spacing: 8 },
+              ),
+            },
+            tabs: [tab("monthly", "$rc_monthly"), tab("annual", "$rc_annual")],
+            default_tab_id: "monthly",
+          },
+          {
+            type: "carousel",
+            name: "What you get",
+            auto_advance: { ms_time_per_page: 400 },
+            page_control: { position: "bottom" },
+            pages: ["page_1", "page_2", "page_3"].map((lid) => stack([text(lid)])),
+          },
+          { type: "purchase_button", stack: stack([text("buy")], { padding: { top: 12, bottom: 12 } }) },
+        ]),
+      },
+    },
+    components_localizations: {
+      en_US: {
+        title: "Choose Your Destiny",
+        tab_monthly: "Monthly",
+        tab_annual: "Yearly",
+        $rc_monthly: "{{ product_name }} {{ price_per_period }}",
+        $rc_annual: "{{ product_name }} {{ price_per_period }}",
+        page_1: "Unlimited messages",
+        page_2: "Every companion",
+        page_3: "Memories that last",
+        buy: "Continue",
+      },
+    },
+  };
+  const slide = () =>
+    page.evaluate(() => document.querySelector("[aria-roledescription=slide]")?.textContent);
+
+  it("tabs and a carousel: loaded with the paywall, by keyboard and pointer, accessible in axe's eyes", async () => {
+    const { dialog } = await openPaywall({}, EXTRAS_PAYWALL);
+    await expect.poll(slide).toBe("Unlimited messages");
+    await expectNoAxeViolations(page, "a paywall with tabs and a carousel");
+    await expect.poll(checked).toEqual([expect.stringMatching(/^Premium Realm.*: true$/)]);
+
+    await page.getByRole("tab", { name: "Monthly" }).focus();
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Yearly");
+    expect(await page.getByRole("tab", { name: "Yearly" }).getAttribute("aria-selected")).toBe("true");
+    await expect.poll(checked).toEqual([expect.stringMatching(/annual.*: true$/)]);
+    expect(await dialog.getByRole("tabpanel").innerText()).toMatch(/annual/);
+
+    // The carousel turns by itself (the pointer is elsewhere), then stops once the customer turns a page.
+    await page.mouse.move(0, 0);
+    await expect.poll(slide, { timeout: 3000 }).toBe("Every companion");
+    await page.getByRole("button", { name: "Next slide" }).click();
+    const turned = await slide();
+    await page.waitForTimeout(1000);
+    expect(await slide()).toBe(turned);
+    await page.keyboard.press("Escape");
+    expect(await paywallOutcome()).toMatchObject({ status: "rejected", errorCode: USER_CANCELLED });
   });
 
   it("works by keyboard: arrows choose, Escape closes the checkout back to the paywall, then the paywall", async () => {

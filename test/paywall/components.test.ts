@@ -265,7 +265,7 @@ describe("buttons, packages and footers", () => {
 
 describe("fallbacks", () => {
   it("uses the fallback of an unknown component type, also nested", async () => {
-    const root = await show([{ type: "carousel", fallback: { type: "video", fallback: text("f") } }], {
+    const root = await show([{ type: "confetti", fallback: { type: "fireworks", fallback: text("f") } }], {
       f: "Fallback text",
     });
     expect(root.textContent).toContain("Fallback text");

@@ -382,12 +382,12 @@ describe("presentPaywall: validation at the boundary", () => {
   });
 
   it("rejects an unknown component type without a fallback, naming it", async () => {
-    servePaywall(server, paywallOf([text("title"), { type: "carousel", pages: [] }]));
+    servePaywall(server, paywallOf([text("title"), { type: "confetti", pieces: [] }]));
     const purchases = configure(KEYS.testStore);
     const { error } = await settle(purchases.presentPaywall());
     expect(error?.errorCode).toBe(ErrorCode.ConfigurationError);
     expect(error?.message).toBe(
-      'Invalid paywall: base.stack.components[1] has the unknown component type "carousel" and no fallback component.',
+      'Invalid paywall: base.stack.components[1] has the unknown component type "confetti" and no fallback component.',
     );
     expect(document.querySelector(".pw-root")).toBeNull();
   });

@@ -106,6 +106,7 @@ describe("the checkout widget of rcb_ keys: the purchase", () => {
     (await button("Continue")).click();
     const result = await purchase;
     expect(result.operationSessionId).toBe("opsess_1");
+    expect(result.customerEmail).toBe("ada@example.com"); // the email typed into the form
     expect(result.storeTransaction?.storeTransactionId).toBe("txn_monthly_1");
     expect(result.customerInfo.entitlements.all.premium).toBeDefined();
     expect(widgetLeftovers()).toEqual({ roots: 0, styles: 0, bodyOverflow: "" });

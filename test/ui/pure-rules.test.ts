@@ -13,9 +13,11 @@ import { fixtures } from "../support/fixtures";
 const checkout = fixtures.checkoutStart();
 const result = {
   operationSessionId: "opsess_1",
-  storeTransactionIdentifier: "txn_1",
-  productIdentifier: "premium_realm_monthly",
-  purchaseDate: new Date(0),
+  storeTransaction: {
+    storeTransactionId: "txn_1",
+    productIdentifier: "premium_realm_monthly",
+    purchaseDate: new Date(0),
+  },
   redemptionInfo: null,
 };
 const options = { skipSuccessPage: false };

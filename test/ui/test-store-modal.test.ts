@@ -55,7 +55,18 @@ describe("the Test Store modal of test_ keys", () => {
     expect(result.customerInfo.entitlements.all.premium).toBeDefined();
     expect(result.storeTransaction?.storeTransactionId).toMatch(/^test_\d+_[0-9a-f-]{36}$/);
     expect(seen.receipts).toHaveLength(1);
+    expect(seen.receipts[0]).not.toHaveProperty("discount_code");
     expect(widgetLeftovers()).toEqual({ roots: 0, styles: 0, bodyOverflow: "" });
+  });
+
+  it("sends the purchase's promotion code with the receipt, for the billing server to apply", async () => {
+    const { purchase, seen } = await openModal({ discountCode: " WELCOME10 " });
+    (await button("Test valid purchase")).click();
+    await purchase;
+    expect(seen.receipts[0]).toMatchObject({
+      product_id: "premium_realm_monthly",
+      discount_code: "WELCOME10",
+    });
   });
 
   it("rejects with TestStoreSimulatedPurchaseError (42) on 'Test failed purchase'", async () => {

@@ -3,13 +3,14 @@
 // it would the real script. The elements render plain, labelled DOM (not iframes) so axe can check the page.
 // `confirmSetup`/`confirmPayment` call `window.__confirm(clientSecret)`, which the test binds with
 // page.exposeFunction to the fake Stripe HTTP API's `confirm()` (the signed webhook to the billing server).
-// `window.__fakeStripe` lets the test complete the card and choose its billing address.
+// `window.__fakeStripe` lets the test complete the card and choose its billing address, and offer a wallet
+// (`state.wallets`): the express element then draws an "Apple Pay" button that opens and confirms a fake sheet.
 
 /** The script text; browser JavaScript, kept as a string so no test transform touches it. */
 export const FAKE_STRIPE_SCRIPT = String.raw`
 (() => {
-  const state = { address: { country: "ZA", postal_code: "8001" }, cardType: "card" };
-  const calls = { loads: [], elementsOptions: [], created: [], submits: 0, tokens: 0, confirmSetup: [], confirmPayment: [], destroyed: 0 };
+  const state = { address: { country: "ZA", postal_code: "8001" }, cardType: "card", wallets: undefined, payerEmail: "payer@example.com", sheetMs: 1000 };
+  const calls = { loads: [], elementsOptions: [], created: [], submits: 0, tokens: 0, confirmSetup: [], confirmPayment: [], destroyed: 0, clickAnswers: [], paymentFailures: [], updates: [] };
   const handlers = new Map();
   const emit = (type, event, payload) => {
     for (const handler of (handlers.get(type) && handlers.get(type).get(event)) || []) handler(payload || {});
@@ -41,7 +42,35 @@ export const FAKE_STRIPE_SCRIPT = String.raw`
       group.append(p);
       node.append(group);
     },
-    expressCheckout() {},
+    // An "Apple Pay" button when a wallet is offered. Pressing it opens the sheet with the first answer to the
+    // click (purchases-js answers at once and again after its checkout start; Stripe keeps the first), and the
+    // customer confirms in the sheet a second later, with the payer's email.
+    expressCheckout(node) {
+      if (!state.wallets) return;
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = "Apple Pay";
+      button.addEventListener("click", () => {
+        let open = false;
+        emit("expressCheckout", "click", {
+          expressPaymentType: "apple_pay",
+          resolve(answer) {
+            calls.clickAnswers.push(answer);
+            if (open) return;
+            open = true;
+            setTimeout(() =>
+              emit("expressCheckout", "confirm", {
+                expressPaymentType: "apple_pay",
+                billingDetails: { email: state.payerEmail, address: { ...state.address } },
+                paymentFailed: (reason) => calls.paymentFailures.push(reason),
+              }),
+              state.sheetMs,
+            );
+          },
+        });
+      });
+      node.append(button);
+    },
   };
   const confirm = async (kind, options) => {
     calls[kind].push(options);
@@ -61,10 +90,12 @@ export const FAKE_STRIPE_SCRIPT = String.raw`
           handlers.set(type, own);
           let mounted = null;
           return {
-            mount(node) {
+            // Stripe.js mounts into an element or a CSS selector (purchases-js passes "#id").
+            mount(target) {
+              const node = typeof target === "string" ? document.querySelector(target) : target;
               mounted = node;
               render[type](node);
-              const payload = type === "expressCheckout" ? { availablePaymentMethods: undefined } : {};
+              const payload = type === "expressCheckout" ? { availablePaymentMethods: state.wallets } : {};
               setTimeout(() => emit(type, "ready", payload), 0);
             },
             on(event, handler) {
@@ -80,7 +111,9 @@ export const FAKE_STRIPE_SCRIPT = String.raw`
           calls.submits++;
           return {};
         },
-        update() {},
+        update(options) {
+          calls.updates.push(options);
+        },
       };
     },
     async createConfirmationToken() {

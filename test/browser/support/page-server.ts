@@ -5,7 +5,8 @@ import { startSdkHostServer, type SdkHostServer } from "../../../scripts/sdk-hos
 export { REPO_ROOT } from "../../../scripts/sdk-host-server.mjs";
 
 // The page: a heading, the opener button, and functions the tests call. `hostConfigure` configures Purchases;
-// the button starts purchase() on the current offering's monthly package and stores the outcome on window.
+// the button starts purchase() on the current offering's monthly package and stores the outcome on window;
+// `__Purchases` is the SDK's class, for tests that call other methods.
 const PAGE = `<!doctype html>
 <html lang="en">
 <head>
@@ -24,6 +25,7 @@ const PAGE = `<!doctype html>
 import { Purchases, isPurchasesError } from "/dist/index.mjs";
 let options = {};
 window.__outcome = null;
+window.__Purchases = Purchases;
 window.hostConfigure = (config) => {
   options = config.purchase ?? {};
   if (Purchases.isConfigured()) Purchases.getSharedInstance().close();

@@ -4,6 +4,7 @@ import { http, HttpResponse } from "msw";
 import type { SetupServer } from "msw/node";
 import { vi } from "vitest";
 import type { PresentPaywallParams } from "../../../src/index";
+import type { PurchasesEnvironment } from "../../../src/environment";
 import paywallFixture from "../../../fixtures/protocol/paywall.json";
 import { fixtures } from "../../support/fixtures";
 import { TEST_BASE_URL } from "../../support/msw";
@@ -68,15 +69,19 @@ export async function paywallRoot(): Promise<HTMLElement> {
   });
 }
 
-/** Shows `paywall` (the fixture by default) with a Test Store key and returns its promise and root. */
+/**
+ * Shows `paywall` (the fixture by default) with a Test Store key (and `environment`, such as a clock) and returns
+ * its promise and root.
+ */
 export async function openPaywall(
   server: SetupServer,
   params: PresentPaywallParams = {},
   paywall: unknown = paywallDocument(),
   ui: unknown = uiConfig(),
+  environment: Partial<PurchasesEnvironment> = {},
 ) {
   const seen = servePaywall(server, paywall, ui);
-  const purchases = configure(KEYS.testStore);
+  const purchases = configure(KEYS.testStore, environment);
   const shown = purchases.presentPaywall(params);
   // A failure before anything is shown must not be left unhandled while the test waits.
   shown.catch(() => {});

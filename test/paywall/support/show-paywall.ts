@@ -3,6 +3,7 @@
 // after the test.
 import type { SetupServer } from "msw/node";
 import { afterEach } from "vitest";
+import type { PurchasesEnvironment } from "../../../src/environment";
 import { Purchases } from "../../../src/index";
 import { press, settle } from "../../ui/support/harness";
 import { openPaywall, paywallOf, text } from "./paywall-harness";
@@ -15,8 +16,14 @@ export function useShowPaywall(server: SetupServer) {
     document.body.innerHTML = "";
     document.head.innerHTML = "";
   });
-  /** Shows a paywall of `components` and returns its root. */
-  async function show(components: unknown[], texts: Record<string, string> = {}, extra = {}, params = {}) {
+  /** Shows a paywall of `components` (with `environment`, such as a clock) and returns its root. */
+  async function show(
+    components: unknown[],
+    texts: Record<string, string> = {},
+    extra = {},
+    params = {},
+    environment: Partial<PurchasesEnvironment> = {},
+  ) {
     const opened = await openPaywall(
       server,
       params,
@@ -29,6 +36,7 @@ export function useShowPaywall(server: SetupServer) {
           },
         },
       },
+      environment,
     );
     closers.push(async () => {
       press("Escape");

@@ -17,7 +17,7 @@ export const KEYS = {
   production: "rcb_realmheart",
 };
 
-/** Serves offerings, products, branding and customer info; records analytics events and receipts. */
+/** Serves offerings, products, branding, customer info and no workflows; records analytics events and receipts. */
 export function serveCatalogue(server: SetupServer, options: { branding?: WireBrandingInfo | null } = {}) {
   const seen = { events: [] as WireEventsRequest["events"], receipts: [] as unknown[], branding: 0 };
   server.use(
@@ -34,6 +34,8 @@ export function serveCatalogue(server: SetupServer, options: { branding?: WireBr
         ? HttpResponse.json(branding)
         : HttpResponse.json({ code: 7226, message: "No branding" }, { status: 404 });
     }),
+    // No multi-page paywall (workflow) unless a test serves one.
+    http.get(`${TEST_BASE_URL}/v1/subscribers/:id/workflows`, () => HttpResponse.json({ workflows: [] })),
     http.get(`${TEST_BASE_URL}/v1/subscribers/:id`, () => HttpResponse.json(fixtures.customerInfo())),
     http.post(`${TEST_BASE_URL}/v1/receipts`, async ({ request }) => {
       seen.receipts.push(await request.json());
@@ -131,6 +133,8 @@ type Answer = () => Response | Promise<Response>;
 export function serveCheckout(
   server: SetupServer,
   answers: {
+    /** `POST …/checkout/prepare` (the express purchase button): the start fixture's gateway params when not given. */
+    prepare?: (body: { product_id: string; price_id: string; offer_id?: string }) => Response;
     start?: Answer[];
     taxes?: (body: { country_code?: string; postal_code?: string }) => Response;
     /** `PATCH /rcbilling/v1/checkout/{id}` (promotion codes); an unknown code (7815) when not given. */
@@ -144,6 +148,7 @@ export function serveCheckout(
   } = {},
 ) {
   const seen = {
+    prepares: [] as any[],
     starts: [] as any[],
     taxes: [] as any[],
     patches: [] as any[],
@@ -152,6 +157,12 @@ export function serveCheckout(
   };
   const base = `${TEST_BASE_URL}/rcbilling/v1/checkout`;
   server.use(
+    http.post(`${base}/prepare`, async ({ request }) => {
+      const body = (await request.json()) as { product_id: string; price_id: string; offer_id?: string };
+      seen.prepares.push(body);
+      if (answers.prepare) return answers.prepare(body);
+      return HttpResponse.json({ stripe_gateway_params: fixtures.checkoutStart().gateway_params });
+    }),
     http.post(`${base}/start`, async ({ request }) => {
       seen.starts.push(await request.json());
       const answer = answers.start?.[seen.starts.length - 1];

@@ -1,0 +1,100 @@
+// The express purchase button of purchases-js 1.63.1 (the pinned devDependency) and of purchases-web, each against
+// the same billing server in real Chromium, with the fake Stripe.js (`window.Stripe`, which both SDKs' Stripe
+// loaders pick up) offering Apple Pay: both draw the button from `checkout/prepare`, buy the monthly package
+// when it is pressed and confirmed, and resolve with the same purchase.
+import type { Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { KEYS } from "../../examples/billing-server/test/support/catalogue.js";
+import { startCheckoutServer } from "../../examples/billing-server/test/support/checkout-server.js";
+import { closeCleanPage, gotoHost, openPage, useBrowserSuite, type PageLog } from "./support/browser";
+import { FAKE_STRIPE_SCRIPT } from "./support/fake-stripe-script";
+import { startPeerPageServer } from "./support/peer-page-server";
+
+type Sdk = "peer" | "ours";
+
+describe("the express purchase button in purchases-js and purchases-web (Chromium, real billing server)", () => {
+  const suite = useBrowserSuite(() => startCheckoutServer("pglite"));
+  let pages: Awaited<ReturnType<typeof startPeerPageServer>>;
+  let page: Page;
+  let log: PageLog;
+  let users = 0;
+
+  beforeAll(async () => {
+    pages = await startPeerPageServer();
+  });
+  afterAll(() => pages?.close());
+  afterEach(() => closeCleanPage(page, log));
+
+  /** Draws `sdk`'s express button for the monthly package, presses Apple Pay, and returns how the call ended. */
+  async function buyWithWallet(sdk: Sdk) {
+    ({ page, log } = await openPage(suite.browser));
+    const confirmed: string[] = [];
+    await page.addInitScript({ content: FAKE_STRIPE_SCRIPT });
+    await page.exposeFunction("__confirm", async (clientSecret: string) => {
+      const delivery = await suite.server.stripe.confirm(clientSecret, "succeeded");
+      confirmed.push(clientSecret);
+      return { status: delivery.status };
+    });
+    await gotoHost(page, pages.url);
+    const appUserId = `express_${sdk}_${++users}_${Date.now()}`;
+    await page.evaluate(
+      ([sdk, config]) => {
+        const w = window as any;
+        w.__fakeStripe.state.wallets = { applePay: true, googlePay: false };
+        const { Purchases } = w.sdks[sdk];
+        const purchases = Purchases.configure({ ...config, flags: { collectAnalyticsEvents: false } });
+        const target = document.createElement("div");
+        document.querySelector("main")!.append(target);
+        w.__express = { walletsAvailable: null, outcome: { status: "pending" } };
+        purchases.getOfferings({ currency: "ZAR" }).then((offerings: any) =>
+          purchases
+            .presentExpressPurchaseButton({
+              rcPackage: offerings.current.monthly,
+              htmlTarget: target,
+              customerEmail: "ada@example.com",
+              onButtonReady: (_updater: unknown, available: boolean) =>
+                (w.__express.walletsAvailable = available),
+            })
+            .then(
+              (result: any) =>
+                (w.__express.outcome = {
+                  status: "resolved",
+                  productIdentifier: result.storeTransaction.productIdentifier,
+                  customerEmail: result.customerEmail ?? null,
+                  activeEntitlements: Object.keys(result.customerInfo.entitlements.active),
+                }),
+              (error: any) =>
+                (w.__express.outcome = {
+                  status: "rejected",
+                  errorCode: error?.errorCode,
+                  message: error?.message,
+                }),
+            ),
+        );
+      },
+      [sdk, { apiKey: KEYS.sandbox, appUserId, httpConfig: { proxyURL: suite.server.server.url } }] as const,
+    );
+    const express = () => page.evaluate(() => (window as any).__express);
+    await expect.poll(async () => (await express()).walletsAvailable).toBe(true);
+    await page.getByRole("button", { name: "Apple Pay" }).click();
+    await expect.poll(async () => (await express()).outcome.status, { timeout: 20_000 }).not.toBe("pending");
+    return { outcome: (await express()).outcome, confirmed };
+  }
+
+  it("buys the monthly package through Apple Pay with both SDKs, with the same result", async () => {
+    const peer = await buyWithWallet("peer");
+    const ours = await buyWithWallet("ours");
+    expect(peer.outcome).toEqual({
+      status: "resolved",
+      productIdentifier: "premium_realm_monthly",
+      customerEmail: "payer@example.com",
+      activeEntitlements: ["premium"],
+    });
+    expect(peer.confirmed).toEqual([expect.stringMatching(/^seti_/)]);
+    expect(ours.confirmed).toEqual([expect.stringMatching(/^seti_/)]);
+    // The peer completes with the wallet's payer email over the host's; purchases-web keeps the host's
+    // (docs/migrating-from-purchases-js.md).
+    expect({ ...ours.outcome, customerEmail: "payer@example.com" }).toEqual(peer.outcome);
+    expect(ours.outcome.customerEmail).toBe("ada@example.com");
+  });
+});
