@@ -17,7 +17,7 @@ import { postCheckoutPrepare } from "../http/checkout-calls";
 import type { WireBrandingInfo, WireCheckoutStartResponse, WireGatewayParams } from "../http/wire";
 import { loadTranslator, type Translator } from "../i18n/translator";
 import type { Package, PurchaseOption } from "../model/types";
-import type { StripeElementLike, StripeElementsLike, StripeLike, StripeLoader } from "../stripe-like";
+import type { StripeElementLike, StripeElementsLike, StripeLike } from "../stripe-like";
 import { callHost } from "./call-host";
 import { expressClickOptions, expressElementOptions, type WalletButtonTheme } from "./express-options";
 import { purchasePlan } from "./product-texts";
@@ -29,7 +29,7 @@ import {
   type PurchasedResult,
   type PurchaseSession,
 } from "./purchase-session";
-import { elementsOptions, elementsPricing, stripeLocale } from "./stripe-options";
+import { elementsOptions, elementsPricing, loadStripeFor } from "./stripe-options";
 import { themeVariables } from "./theme";
 
 export type { WalletButtonTheme };
@@ -159,14 +159,7 @@ class ExpressButton {
   private async draw(): Promise<void> {
     const { session } = this;
     const gateway = await this.prepare();
-    const loader: StripeLoader =
-      session.env.loadStripe ??
-      ((await import("@stripe/stripe-js/pure")).loadStripe as unknown as StripeLoader);
-    const stripe = await loader(gateway.publishable_api_key ?? "", {
-      stripeAccount: gateway.stripe_account_id,
-      locale: stripeLocale(this.t.locale),
-    });
-    if (!stripe) throw new Error("Stripe.js could not be loaded.");
+    const stripe = await loadStripeFor(session.env, gateway, this.t.locale);
     if (this.done) return;
     const vars = themeVariables(session.branding?.appearance, session.branding?.brand_font_config);
     const elements = stripe.elements(

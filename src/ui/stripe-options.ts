@@ -1,5 +1,7 @@
-import type { WireBrandFontConfig, WireElementsConfiguration } from "../http/wire";
+import type { PurchasesEnvironment } from "../environment";
+import type { WireBrandFontConfig, WireElementsConfiguration, WireGatewayParams } from "../http/wire";
 import type { LocaleCode } from "../i18n/locale-code";
+import type { StripeLike, StripeLoader } from "../stripe-like";
 
 /**
  * The Stripe.js locale of a widget locale (docs/checkout.md): ca, hi and uk become auto, both Chinese scripts zh,
@@ -58,4 +60,26 @@ export function elementsOptions(
     },
     ...(font?.font_url ? { fonts: [{ cssSrc: font.font_url }] } : {}),
   };
+}
+
+/**
+ * Loads Stripe.js for a checkout's gateway parameters: the environment's loader (tests inject a fake), else
+ * `@stripe/stripe-js/pure`'s. Throws when Stripe.js cannot run.
+ *
+ * @example
+ * const stripe = await loadStripeFor(session.env, checkout.gateway_params, t.locale);
+ */
+export async function loadStripeFor(
+  env: PurchasesEnvironment,
+  gateway: WireGatewayParams,
+  locale: LocaleCode,
+): Promise<StripeLike> {
+  const loader: StripeLoader =
+    env.loadStripe ?? ((await import("@stripe/stripe-js/pure")).loadStripe as unknown as StripeLoader);
+  const stripe = await loader(gateway.publishable_api_key ?? "", {
+    stripeAccount: gateway.stripe_account_id,
+    locale: stripeLocale(locale),
+  });
+  if (!stripe) throw new Error("Stripe.js could not be loaded.");
+  return stripe;
 }

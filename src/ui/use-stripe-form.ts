@@ -3,9 +3,9 @@ import { isValidEmail } from "../checkout/email";
 import { ErrorCode } from "../errors/error-code";
 import { PurchasesError } from "../errors/purchases-error";
 import type { WireCheckoutStartResponse } from "../http/wire";
-import type { StripeElementLike, StripeElementsLike, StripeLike, StripeLoader } from "../stripe-like";
+import type { StripeElementLike, StripeElementsLike, StripeLike } from "../stripe-like";
 import type { ActiveSession } from "./purchase-session";
-import { elementsOptions, stripeLocale } from "./stripe-options";
+import { elementsOptions, loadStripeFor } from "./stripe-options";
 
 /** The Stripe elements the payment form mounts. */
 export type ElementName = "express" | "email" | "payment";
@@ -91,14 +91,7 @@ export function useStripeForm(options: StripeFormOptions): StripeFormState {
     };
     const load = async () => {
       const gateway = checkout.gateway_params;
-      const loader: StripeLoader =
-        session.env.loadStripe ??
-        ((await import("@stripe/stripe-js/pure")).loadStripe as unknown as StripeLoader);
-      const stripe = await loader(gateway.publishable_api_key ?? "", {
-        stripeAccount: gateway.stripe_account_id,
-        locale: stripeLocale(session.t.locale),
-      });
-      if (!stripe) throw new Error("Stripe.js could not be loaded.");
+      const stripe = await loadStripeFor(session.env, gateway, session.t.locale);
       if (disposed) return;
       const elements = stripe.elements(
         elementsOptions(

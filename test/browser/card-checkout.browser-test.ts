@@ -8,6 +8,7 @@ import { call } from "../../examples/billing-server/test/support/test-server.js"
 import { KEYS } from "../../examples/billing-server/test/support/catalogue.js";
 import { startCheckoutServer } from "../../examples/billing-server/test/support/checkout-server.js";
 import { purchases as purchaseRows } from "../../examples/billing-server/src/db/schema.js";
+import { buyThroughExpressButton } from "./support/express-in-page";
 import { FAKE_STRIPE_SCRIPT } from "./support/fake-stripe-script";
 import {
   expectNoAxeViolations,
@@ -199,39 +200,12 @@ describe("card checkout in Chromium (rcb_sb_ key, real billing server, fake Stri
   it("buys through the express purchase button: a wallet drawn into the page, pressed and confirmed, premium granted", async () => {
     confirmOutcome = "succeeded";
     const appUserId = await openHostPage("browser_express");
-    await page.evaluate(async () => {
+    await page.evaluate(() => {
       const w = window as any;
-      w.__fakeStripe.state.wallets = { applePay: true, googlePay: false };
-      const purchases = w.__Purchases.getSharedInstance();
-      const monthly = (await purchases.getOfferings({ currency: "ZAR" })).current.monthly;
-      const target = document.createElement("div");
-      target.id = "express";
-      document.querySelector("main")!.append(target);
-      w.__express = { walletsAvailable: null, outcome: { status: "pending" } };
-      purchases
-        .presentExpressPurchaseButton({
-          rcPackage: monthly,
-          htmlTarget: target,
-          onButtonReady: (_updater: unknown, available: boolean) =>
-            (w.__express.walletsAvailable = available),
-        })
-        .then(
-          (result: any) =>
-            (w.__express.outcome = {
-              status: "resolved",
-              productIdentifier: result.storeTransaction.productIdentifier,
-              customerEmail: result.customerEmail,
-              activeEntitlements: Object.keys(result.customerInfo.entitlements.active),
-            }),
-          (error: any) => (w.__express.outcome = { status: "rejected", errorCode: error.errorCode }),
-        );
+      w.__purchasesUnderTest = w.__Purchases.getSharedInstance();
     });
-    const express = () => page.evaluate(() => (window as any).__express);
-    await expect.poll(async () => (await express()).walletsAvailable).toBe(true);
-
-    await page.getByRole("button", { name: "Apple Pay" }).click();
-    await expect.poll(async () => (await express()).outcome.status, { timeout: 20_000 }).toBe("resolved");
-    expect((await express()).outcome).toEqual({
+    const { outcome } = await buyThroughExpressButton(page);
+    expect(outcome).toEqual({
       status: "resolved",
       productIdentifier: "premium_realm_monthly",
       customerEmail: "payer@example.com",

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { KEYS } from "../../examples/billing-server/test/support/catalogue.js";
 import { startCheckoutServer } from "../../examples/billing-server/test/support/checkout-server.js";
 import { closeCleanPage, gotoHost, openPage, useBrowserSuite, type PageLog } from "./support/browser";
+import { buyThroughExpressButton } from "./support/express-in-page";
 import { FAKE_STRIPE_SCRIPT } from "./support/fake-stripe-script";
 import { startPeerPageServer } from "./support/peer-page-server";
 
@@ -40,45 +41,15 @@ describe("the express purchase button in purchases-js and purchases-web (Chromiu
     await page.evaluate(
       ([sdk, config]) => {
         const w = window as any;
-        w.__fakeStripe.state.wallets = { applePay: true, googlePay: false };
-        const { Purchases } = w.sdks[sdk];
-        const purchases = Purchases.configure({ ...config, flags: { collectAnalyticsEvents: false } });
-        const target = document.createElement("div");
-        document.querySelector("main")!.append(target);
-        w.__express = { walletsAvailable: null, outcome: { status: "pending" } };
-        purchases.getOfferings({ currency: "ZAR" }).then((offerings: any) =>
-          purchases
-            .presentExpressPurchaseButton({
-              rcPackage: offerings.current.monthly,
-              htmlTarget: target,
-              customerEmail: "ada@example.com",
-              onButtonReady: (_updater: unknown, available: boolean) =>
-                (w.__express.walletsAvailable = available),
-            })
-            .then(
-              (result: any) =>
-                (w.__express.outcome = {
-                  status: "resolved",
-                  productIdentifier: result.storeTransaction.productIdentifier,
-                  customerEmail: result.customerEmail ?? null,
-                  activeEntitlements: Object.keys(result.customerInfo.entitlements.active),
-                }),
-              (error: any) =>
-                (w.__express.outcome = {
-                  status: "rejected",
-                  errorCode: error?.errorCode,
-                  message: error?.message,
-                }),
-            ),
-        );
+        w.__purchasesUnderTest = w.sdks[sdk].Purchases.configure({
+          ...config,
+          flags: { collectAnalyticsEvents: false },
+        });
       },
       [sdk, { apiKey: KEYS.sandbox, appUserId, httpConfig: { proxyURL: suite.server.server.url } }] as const,
     );
-    const express = () => page.evaluate(() => (window as any).__express);
-    await expect.poll(async () => (await express()).walletsAvailable).toBe(true);
-    await page.getByRole("button", { name: "Apple Pay" }).click();
-    await expect.poll(async () => (await express()).outcome.status, { timeout: 20_000 }).not.toBe("pending");
-    return { outcome: (await express()).outcome, confirmed };
+    const { outcome } = await buyThroughExpressButton(page, "ada@example.com");
+    return { outcome, confirmed };
   }
 
   it("buys the monthly package through Apple Pay with both SDKs, with the same result", async () => {
