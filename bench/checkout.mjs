@@ -1,10 +1,12 @@
 // Benchmark 2: checkout time-to-interactive in Chromium against the local billing server (its built CLI, PGlite,
-// the Realmheart catalogue): purchase() → Test Store modal shown (test_ key); purchase() → card form shown with a
-// fake Stripe (rcb_sb_ key; Stripe's API and Stripe.js are faked, bench/support/fake-stripe.mjs); presentPaywall()
-// → first paint of the paywall. Each run is a fresh browser context (nothing cached, the SDK's lazy chunks fetched
-// over HTTP from 127.0.0.1) and a new app user; the clock runs in the page from the call to the animation frame
-// in which the awaited element is first shown. Offerings are fetched before the clock starts, as a host app shows
-// its upgrade button only once it knows them.
+// the Realmheart catalogue), purchases-web beside purchases-js 1.63.1 (the pinned devDependency), run after run
+// alternately on the same server: purchase() → Test Store modal shown (test_ key); purchase() → card form shown
+// with a fake Stripe (rcb_sb_ key; Stripe's API and Stripe.js are faked, bench/support/fake-stripe.mjs);
+// presentPaywall() → first paint of the paywall. Each run is a fresh browser context (nothing cached, the SDK's
+// chunks fetched over HTTP from 127.0.0.1) and a new app user; the clock runs in the page from the call to the
+// animation frame in which the awaited element is first shown. Offerings are fetched before the clock starts, as a
+// host app shows its upgrade button only once it knows them, and the clock starts a second later (a person reads
+// the page before pressing it): an SDK may use that moment to get ready.
 //
 //   npm run build && npm run build -w @purchases-web/billing-server && node bench/checkout.mjs
 //
@@ -17,6 +19,7 @@ import { printTable, summarize, writeResult } from "./support/report.mjs";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const KEYS = { test: "test_realmheart_local", sandbox: "rcb_sb_realmheart_local" };
+const SDKS = ["ours", "peer"];
 const FLOWS = [
   { flow: "testStore", what: "purchase() → Test Store modal (test_ key)", key: KEYS.test },
   { flow: "cardForm", what: "purchase() → card form, fake Stripe (rcb_sb_ key)", key: KEYS.sandbox },
@@ -28,13 +31,15 @@ const billing = await startBillingServer({
   STRIPE_SECRET_KEY: "sk_test_bench",
   STRIPE_WEBHOOK_SECRET: "whsec_bench",
   STRIPE_PUBLISHABLE_KEY: "pk_test_bench",
+  // purchases-js refuses gateway parameters without a connected account id.
+  STRIPE_ACCOUNT_ID: "acct_bench",
   STRIPE_API_BASE: stripeApi.url,
 });
 const host = await startPageServer();
 const browser = await launchChromium();
 
 /** One timed run in a fresh context: returns milliseconds. */
-async function run(flow, key, n) {
+async function run(sdk, flow, key, n) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
   try {
     // Every request stays on this machine.
@@ -44,9 +49,9 @@ async function run(flow, key, n) {
     );
     const page = await context.newPage();
     if (flow === "cardForm") await page.addInitScript({ content: FAKE_STRIPE_SCRIPT });
-    await page.goto(host.url);
+    await page.goto(sdk === "peer" ? `${host.url}/?sdk=peer` : host.url);
     await page.waitForFunction("window.__hostReady === true");
-    const config = { apiKey: key, appUserId: `bench_${flow}_${n}_${Date.now()}`, baseUrl: billing.url };
+    const config = { apiKey: key, appUserId: `bench_${sdk}_${flow}_${n}_${Date.now()}`, baseUrl: billing.url };
     await page.evaluate(`window.bench.configure(${JSON.stringify(config)})`);
     return await page.evaluate(`window.bench.time(${JSON.stringify(flow)})`);
   } finally {
@@ -57,11 +62,15 @@ async function run(flow, key, n) {
 const rows = [];
 try {
   for (const { flow, what, key } of FLOWS) {
-    await run(flow, key, 0); // warm-up: the server's first queries and Chromium's process pool
-    const times = [];
-    for (let n = 1; n <= RUNS; n++) times.push(await run(flow, key, n));
-    rows.push({ flow, what, ...summarize(times), times: times.map((t) => Math.round(t * 10) / 10) });
-    console.error(`[checkout] ${what}: median ${rows.at(-1).median} ms`);
+    for (const sdk of SDKS) await run(sdk, flow, key, 0); // warm-up: the server's first queries, Chromium's pool
+    const times = { ours: [], peer: [] };
+    // Alternating, so that a busy moment of this machine falls on both SDKs alike.
+    for (let n = 1; n <= RUNS; n++) for (const sdk of SDKS) times[sdk].push(await run(sdk, flow, key, n));
+    const [ours, peer] = SDKS.map((sdk) => summarize(times[sdk]));
+    const round = (list) => list.map((t) => Math.round(t * 10) / 10);
+    rows.push({ flow, sdk: "ours", what, ...ours, vsPeer: ours.median / peer.median, times: round(times.ours) });
+    rows.push({ flow, sdk: "peer", what: `${what}, purchases-js`, ...peer, times: round(times.peer) });
+    console.error(`[checkout] ${what}: median ${ours.median} ms, purchases-js ${peer.median} ms`);
   }
 } finally {
   await browser.close();
@@ -71,7 +80,15 @@ try {
 }
 
 printTable(
-  ["flow (Chromium, fresh context per run)", "runs", "median ms", "p90 ms", "min ms", "max ms"],
-  rows.map((row) => [row.what, row.runs, row.median, row.p90, row.min, row.max]),
+  ["flow (Chromium, fresh context per run)", "runs", "median ms", "p90 ms", "min ms", "max ms", "÷ peer"],
+  rows.map((row) => [
+    row.what,
+    row.runs,
+    row.median,
+    row.p90,
+    row.min,
+    row.max,
+    row.vsPeer === undefined ? "" : row.vsPeer.toFixed(2),
+  ]),
 );
 writeResult("checkout", { rows });

@@ -7,4 +7,7 @@ export interface SdkHostServer {
   close(): Promise<void>;
 }
 
-export declare function startSdkHostServer(pageHtml: string): Promise<SdkHostServer>;
+export declare function startSdkHostServer(
+  pageHtml: string,
+  files?: Readonly<Record<string, string>>,
+): Promise<SdkHostServer>;

@@ -20,14 +20,15 @@ const TYPES = {
 const SERVED = ["dist", "locales"].map((dir) => join(REPO_ROOT, dir) + sep);
 
 /**
- * Starts the server on a free port.
+ * Starts the server on a free port. `files` serves more files by URL path (`{ "/peer/Purchases.es.js": path }`:
+ * the peer SDK beside ours).
  *
  * @example
  * const host = await startSdkHostServer("<!doctype html><script type=module>import '/dist/index.mjs'</script>");
  * await page.goto(host.url);
  * await host.close();
  */
-export async function startSdkHostServer(pageHtml) {
+export async function startSdkHostServer(pageHtml, files = {}) {
   const server = createServer((request, response) => {
     void (async () => {
       const notFound = () => response.writeHead(404, { "content-type": "text/plain" }).end("not found");
@@ -42,8 +43,8 @@ export async function startSdkHostServer(pageHtml) {
         response.end(pageHtml);
         return;
       }
-      const file = normalize(join(REPO_ROOT, path));
-      if (!SERVED.some((dir) => file.startsWith(dir))) return notFound();
+      const file = Object.hasOwn(files, path) ? files[path] : normalize(join(REPO_ROOT, path));
+      if (!Object.hasOwn(files, path) && !SERVED.some((dir) => file.startsWith(dir))) return notFound();
       try {
         const body = await readFile(file);
         response.writeHead(200, {

@@ -127,6 +127,7 @@ export class Purchases {
   private readonly lifetime = new AbortController();
   private purchasing = false;
   private showingPaywall = false;
+  private warmed = false;
 
   /**
    * Validates the configuration and makes the shared instance. Throws a `PurchasesError` (changing
@@ -279,7 +280,9 @@ export class Purchases {
     const selected = offeringIdentifier
       ? { ...wire, offerings: wire.offerings.filter((o) => o.identifier === wanted) }
       : wire;
-    return this.buildOfferings(selected, currency, null);
+    const offerings = await this.buildOfferings(selected, currency, null);
+    this.warmUp(offerings);
+    return offerings;
   }
 
   /**
@@ -648,6 +651,25 @@ export class Purchases {
       context.appUserId,
       ui.presentExpressPurchaseButton(params, { ...context, branding: () => this.loadBranding(), signal }),
     );
+  }
+
+  /**
+   * A page that shows offerings shows an upgrade button next: once it is idle, load what a purchase needs (the
+   * branding, the checkout's code and texts; the paywall's code when the current offering has one), so that the
+   * checkout opens at once. Once per instance; everything loaded is cached where it is loaded.
+   */
+  private warmUp(offerings: Offerings): void {
+    const win = this.env.window;
+    if (!win?.document || this.warmed) return;
+    this.warmed = true;
+    this.env.setTimeout(() => {
+      if (this.lifetime.signal.aborted) return;
+      void this.loadBranding();
+      import("./ui/present-purchase").then(
+        (ui) => ui.warmUp(win, this.config.apiKeyKind, offerings.current),
+        () => {},
+      );
+    }, 0);
   }
 
   /** What a purchase's UI needs of this instance. */

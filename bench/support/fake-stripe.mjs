@@ -64,8 +64,9 @@ export const FAKE_STRIPE_SCRIPT = String.raw`
           listeners.set(type, own);
           let node = null;
           return {
+            // Stripe.js mounts into an element or a CSS selector (purchases-js passes "#id").
             mount(target) {
-              node = target;
+              node = typeof target === "string" ? document.querySelector(target) : target;
               if (type !== "expressCheckout") {
                 const field = document.createElement("div");
                 field.className = "bench-stripe-" + type;

@@ -1,7 +1,13 @@
-// The host page the checkout benchmark opens: it imports the built SDK from /dist over HTTP (so the widget's lazy
-// chunks and locale chunks load as on a real host, uncached) and exposes `window.bench`, which starts one flow and
-// resolves with the milliseconds from the call to the frame in which the awaited element is first shown.
+// The host page the checkout benchmark opens: it imports one SDK over HTTP (purchases-web's dist/, uncached, so its
+// lazy chunks and locale chunks load as on a real host; or, with `?sdk=peer`, purchases-js's ES bundle, the pinned
+// devDependency) and exposes `window.bench`, which starts one flow and resolves with the milliseconds from the
+// call to the frame in which the awaited element is first shown. Both SDKs are judged by the same elements.
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { startSdkHostServer } from "../../scripts/sdk-host-server.mjs";
+
+const require = createRequire(import.meta.url);
+const PEER_BUNDLE = join(dirname(require.resolve("@revenuecat/purchases-js")), "Purchases.es.js");
 
 const PAGE = `<!doctype html>
 <html lang="en">
@@ -9,7 +15,8 @@ const PAGE = `<!doctype html>
 <body>
 <main><h1>Realmheart</h1><button id="buy" type="button">Upgrade to Premium</button></main>
 <script type="module">
-import { Purchases } from "/dist/index.mjs";
+const sdk = new URLSearchParams(location.search).get("sdk") === "peer" ? "/peer/Purchases.es.js" : "/dist/index.mjs";
+const { Purchases } = await import(sdk);
 
 // Resolves with the time from start to the first animation frame after ready() holds: that frame paints it.
 function shownAfter(start, ready) {
@@ -26,23 +33,25 @@ function shownAfter(start, ready) {
   });
 }
 const visible = (element) => !!element && element.getBoundingClientRect().width > 0;
+const shownWithText = (selector, text) =>
+  [...document.querySelectorAll(selector)].some((element) => element.textContent.trim() === text && visible(element));
 const READY = {
-  testStore: () =>
-    [...document.querySelectorAll(".pw-root button")].some(
-      (button) => button.textContent.includes("Test valid purchase") && visible(button),
-    ),
+  testStore: () => shownWithText("button", "Test valid purchase"),
+  // The card field drawn (the fake Stripe's payment element); purchases-web's form also says it is ready.
   cardForm: () =>
-    visible(document.querySelector('.pw-root form[aria-busy="false"]')) &&
-    !!document.querySelector(".pw-root .bench-stripe-payment"),
-  paywall: () => visible(document.querySelector(".pw-paywall [role=radio]")),
+    visible(document.querySelector(".bench-stripe-payment")) &&
+    !document.querySelector('.pw-root form[aria-busy="true"]'),
+  paywall: () => shownWithText("body *", "Choose Your Destiny"),
 };
 
 window.bench = {
   async configure({ apiKey, appUserId, baseUrl }) {
-    Purchases.configure({ apiKey, appUserId, httpConfig: { proxyURL: baseUrl } });
+    Purchases.configure({ apiKey, appUserId, httpConfig: { proxyURL: baseUrl }, flags: { collectAnalyticsEvents: false } });
     // A host shows its upgrade button once offerings are known; the clock starts at the click.
     const offerings = await Purchases.getSharedInstance().getOfferings({ currency: "ZAR" });
     window.__package = offerings.current.monthly;
+    // A person reads the page before pressing the button: a second, for both SDKs alike.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
   },
   time(flow) {
     const purchases = Purchases.getSharedInstance();
@@ -59,7 +68,7 @@ window.__hostReady = true;
 </html>
 `;
 
-/** Serves the page at `/` and the repository's dist/ and locales/ on 127.0.0.1 (a free port). */
+/** Serves the page at `/` (`?sdk=peer` for purchases-js), dist/, locales/ and purchases-js on 127.0.0.1. */
 export function startPageServer() {
-  return startSdkHostServer(PAGE);
+  return startSdkHostServer(PAGE, { "/peer/Purchases.es.js": PEER_BUNDLE });
 }

@@ -2,7 +2,9 @@ import { render } from "preact";
 import { performTestStorePurchase } from "../checkout/test-store-purchase";
 import { ErrorCode } from "../errors/error-code";
 import { isPurchasesError, PurchasesError } from "../errors/purchases-error";
+import type { ApiKeyKind } from "../config/purchases-config";
 import { loadTranslator } from "../i18n/translator";
+import type { Offering } from "../model/types";
 import { CheckoutApp } from "./checkout-app";
 import { showAppleTouchIcon } from "./apple-touch-icon";
 import { mountWidget } from "./mount-widget";
@@ -18,6 +20,21 @@ import { TestStoreModal } from "./test-store-modal";
 import { brandingWithAppearance, themeVariables } from "./theme";
 
 export { purchaseSession } from "./purchase-request";
+
+/**
+ * Loads ahead of need what a purchase will (the core calls it on an idle page once offerings are shown; this chunk
+ * is loaded by then): the texts in the browser's language, Stripe's loader for a card checkout, and the paywall's
+ * code when `current` has a paywall. A failure here is left to the purchase, which loads them again.
+ *
+ * @example
+ * ui.warmUp(window, "sandbox", offerings.current);
+ */
+export function warmUp(win: Window, apiKeyKind: ApiKeyKind, current: Offering | null): void {
+  const ignore = () => {};
+  loadTranslator(win.navigator?.language, null).catch(ignore);
+  if (apiKeyKind !== "test_store") import("@stripe/stripe-js/pure").catch(ignore);
+  if (current?.paywallComponents) import("../paywall/present-paywall").catch(ignore);
+}
 
 const cancelled = () => new PurchasesError(ErrorCode.UserCancelledError);
 const asPurchasesError = (error: unknown) =>
