@@ -118,7 +118,9 @@ export function mountWidget(options: MountOptions): WidgetMount {
     if (!(event.state as Record<string, unknown> | null)?.[historyKey]) options.onDismiss();
   };
   openIds.push(id);
-  win.history.pushState({ [historyKey]: true }, "");
+  // The history entry is pushed once the widget has painted: pushState is synchronous work the first frame does
+  // not need.
+  const pushEntry = win.setTimeout(() => win.history.pushState({ [historyKey]: true }, ""), 0);
   win.addEventListener("popstate", onPopState);
 
   let mounted = true;
@@ -134,6 +136,7 @@ export function mountWidget(options: MountOptions): WidgetMount {
       mounted = false;
       openIds.splice(openIds.indexOf(id), 1);
       render(null, root);
+      win.clearTimeout(pushEntry);
       keyTarget.removeEventListener("keydown", onKeyDown as EventListener, true);
       win.removeEventListener("popstate", onPopState);
       // Leave the history as it was when the widget closed by other means than browser back.
