@@ -51,7 +51,11 @@ async function run(sdk, flow, key, n) {
     if (flow === "cardForm") await page.addInitScript({ content: FAKE_STRIPE_SCRIPT });
     await page.goto(sdk === "peer" ? `${host.url}/?sdk=peer` : host.url);
     await page.waitForFunction("window.__hostReady === true");
-    const config = { apiKey: key, appUserId: `bench_${sdk}_${flow}_${n}_${Date.now()}`, baseUrl: billing.url };
+    const config = {
+      apiKey: key,
+      appUserId: `bench_${sdk}_${flow}_${n}_${Date.now()}`,
+      baseUrl: billing.url,
+    };
     await page.evaluate(`window.bench.configure(${JSON.stringify(config)})`);
     return await page.evaluate(`window.bench.time(${JSON.stringify(flow)})`);
   } finally {
@@ -68,7 +72,14 @@ try {
     for (let n = 1; n <= RUNS; n++) for (const sdk of SDKS) times[sdk].push(await run(sdk, flow, key, n));
     const [ours, peer] = SDKS.map((sdk) => summarize(times[sdk]));
     const round = (list) => list.map((t) => Math.round(t * 10) / 10);
-    rows.push({ flow, sdk: "ours", what, ...ours, vsPeer: ours.median / peer.median, times: round(times.ours) });
+    rows.push({
+      flow,
+      sdk: "ours",
+      what,
+      ...ours,
+      vsPeer: ours.median / peer.median,
+      times: round(times.ours),
+    });
     rows.push({ flow, sdk: "peer", what: `${what}, purchases-js`, ...peer, times: round(times.peer) });
     console.error(`[checkout] ${what}: median ${ours.median} ms, purchases-js ${peer.median} ms`);
   }
