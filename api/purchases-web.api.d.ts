@@ -534,6 +534,7 @@ declare class Purchases {
     private readonly lifetime;
     private purchasing;
     private showingPaywall;
+    private warmed;
     static configure(config: PurchasesConfig): Purchases;
     static configure(apiKey: string, appUserId: string, httpConfig?: HttpConfig, flags?: FlagsConfig): Purchases;
     static getSharedInstance(): Purchases;
@@ -568,6 +569,7 @@ declare class Purchases {
     private loadBranding;
     private assertOpen;
     private expressButton;
+    private warmUp;
     private purchaseContext;
     private purchased;
     private fetchOfferings;
