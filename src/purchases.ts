@@ -63,14 +63,24 @@ function fromWire<T>(normalise: () => T): T {
   }
 }
 
+/** The lazy parts loaded so far, by name. */
+const loadedParts: Record<string, unknown> = {};
+
 /**
  * Loads a lazy part of the SDK; a chunk that cannot be fetched (the network, a stale deployment) is a
- * NetworkError naming `what`.
+ * NetworkError naming `what`. A part loaded before is returned at once: a browser's `import()` of a loaded chunk
+ * still waits for a task, which would put the checkout a frame after the press that opens it.
  */
-function loadLazy<T>(load: Promise<T>, what: string): Promise<T> {
-  return load.catch((cause: unknown) => {
-    throw new PurchasesError(ErrorCode.NetworkError, `The ${what} could not be loaded.`, { cause });
-  });
+function loadLazy<T>(what: string, load: () => Promise<T>): T | Promise<T> {
+  return (
+    (loadedParts[what] as T | undefined) ??
+    load().then(
+      (part) => (loadedParts[what] = part),
+      (cause: unknown) => {
+        throw new PurchasesError(ErrorCode.NetworkError, `The ${what} could not be loaded.`, { cause });
+      },
+    )
+  );
 }
 
 /** Options of {@link Purchases.getOfferings}. */
@@ -389,7 +399,7 @@ export class Purchases {
     const wasCreated =
       newAppUserId !== this.appUserId &&
       (await (
-        await loadLazy(import("./http/checkout-calls"), "identify call")
+        await loadLazy("identify call", () => import("./http/checkout-calls"))
       ).postIdentify(this.backend, this.appUserId, newAppUserId));
     // Switching reads the customer info afresh: the identify answer is not trusted to be the whole of it.
     return { customerInfo: await this.changeUser(newAppUserId), wasCreated };
@@ -460,7 +470,7 @@ export class Purchases {
     }
     this.purchasing = true;
     try {
-      const ui = await loadLazy(import("./ui/present-purchase"), "checkout");
+      const ui = await loadLazy("checkout", () => import("./ui/present-purchase"));
       const context = this.purchaseContext();
       // The chunk checks the parameters (nothing is fetched or shown when they are invalid).
       const session = ui.purchaseSession(params, context);
@@ -518,7 +528,7 @@ export class Purchases {
       throw new PurchasesError(ErrorCode.OperationAlreadyInProgressError, "A paywall is already shown.");
     this.showingPaywall = true;
     try {
-      const ui = await loadLazy(import("./paywall/present-paywall"), "paywall");
+      const ui = await loadLazy("paywall", () => import("./paywall/present-paywall"));
       return await ui.showPaywall(params, {
         ...this.purchaseContext(),
         offerings: () => this.getOfferings(),
@@ -575,7 +585,10 @@ export class Purchases {
     this.assertOpen();
     const { appUserId } = this;
     return this.cache.get(`virtualCurrencies:${appUserId}`, VIRTUAL_CURRENCIES_TTL_MS, async () => {
-      const lazy = await loadLazy(import("./virtual-currencies/to-virtual-currencies"), "virtual currencies");
+      const lazy = await loadLazy(
+        "virtual currencies",
+        () => import("./virtual-currencies/to-virtual-currencies"),
+      );
       const wire = await lazy.getVirtualCurrencies(this.backend, appUserId);
       return fromWire(() => lazy.toVirtualCurrencies(wire));
     });
@@ -645,7 +658,7 @@ export class Purchases {
     signal: AbortSignal,
   ): Promise<PurchaseResult> {
     this.assertOpen();
-    const ui = await loadLazy(import("./ui/express-purchase-button"), "express purchase button");
+    const ui = await loadLazy("express purchase button", () => import("./ui/express-purchase-button"));
     const context = this.purchaseContext();
     return this.purchased(
       context.appUserId,
@@ -665,10 +678,13 @@ export class Purchases {
     this.env.setTimeout(() => {
       if (this.lifetime.signal.aborted) return;
       void this.loadBranding();
-      import("./ui/present-purchase").then(
+      const ignore = () => {};
+      Promise.resolve(loadLazy("checkout", () => import("./ui/present-purchase"))).then(
         (ui) => ui.warmUp(win, this.config.apiKeyKind, offerings.current),
-        () => {},
+        ignore,
       );
+      if (offerings.current?.paywallComponents)
+        Promise.resolve(loadLazy("paywall", () => import("./paywall/present-paywall"))).catch(ignore);
     }, 0);
   }
 

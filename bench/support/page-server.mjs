@@ -52,6 +52,25 @@ const READY = {
   paywall: () => shownWithText("body *", "Choose Your Destiny"),
 };
 
+// Resolves with the time from the next click's event time stamp (the input's own time) to the end of the first
+// frame painted after its handlers ran: the interaction's latency as Event Timing's INP measures it.
+function nextPress() {
+  return new Promise((resolve) =>
+    addEventListener(
+      "click",
+      (event) => {
+        const start = event.timeStamp;
+        requestAnimationFrame(() => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => resolve(performance.now() - start);
+          channel.port2.postMessage(null);
+        });
+      },
+      { capture: true, once: true },
+    ),
+  );
+}
+
 window.bench = {
   async configure({ apiKey, appUserId, baseUrl }) {
     Purchases.configure({ apiKey, appUserId, httpConfig: { proxyURL: baseUrl }, flags: { collectAnalyticsEvents: false } });
@@ -67,7 +86,12 @@ window.bench = {
     const shown = shownAfter(start, READY[flow]);
     const call = flow === "paywall" ? purchases.presentPaywall({}) : purchases.purchase({ rcPackage: window.__package });
     call.catch(() => {});
+    window.__press = nextPress();
     return shown;
+  },
+  /** After the Test Store modal: the press of its valid-purchase button, timed by nextPress. */
+  pressed() {
+    return window.__press;
   },
 };
 window.__hostReady = true;

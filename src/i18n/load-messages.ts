@@ -47,6 +47,8 @@ const loaders: Readonly<Record<LocaleCode, Loader>> = {
   sl: () => import("../../locales/sl.json"),
 };
 
+const loaded = new Map<LocaleCode, Messages>();
+
 /**
  * Loads the messages of a locale (its own lazy chunk).
  *
@@ -54,5 +56,8 @@ const loaders: Readonly<Record<LocaleCode, Loader>> = {
  * const de = await loadMessages("de");
  */
 export async function loadMessages(code: LocaleCode): Promise<Messages> {
-  return (await loaders[code]()).default;
+  // A locale loaded before is returned without `import()`, which waits for a task even for a loaded chunk.
+  let messages = loaded.get(code);
+  if (!messages) loaded.set(code, (messages = (await loaders[code]()).default));
+  return messages;
 }

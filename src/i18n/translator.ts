@@ -18,6 +18,12 @@ export interface Translator {
 }
 
 /**
+ * Compiled messages by locale texts and key, shared by every translator over those texts: a purchase after the
+ * first (or after the warm-up) formats without compiling its messages and their `Intl` formatters again.
+ */
+const compiled = new WeakMap<Messages, Map<string, IntlMessageFormat>>();
+
+/**
  * A translator over locales in fallback order (each with its messages). A key missing from a locale is
  * looked up in the next one; a message that fails to format is logged and shown unformatted.
  *
@@ -26,7 +32,6 @@ export interface Translator {
  * t.t("period.month.count", { count: 5 }); // "5 месяцев"
  */
 export function createTranslator(chain: ReadonlyArray<{ code: LocaleCode; messages: Messages }>): Translator {
-  const formats = new Map<string, IntlMessageFormat>();
   const first = chain[0]?.code ?? "en";
   return {
     locale: first,
@@ -38,12 +43,13 @@ export function createTranslator(chain: ReadonlyArray<{ code: LocaleCode; messag
       if (!entry || message === undefined) return key;
       // Text without ICU syntax reads the same formatted or not (the build ships such messages as strings).
       if (typeof message === "string" && !/[{}#']/.test(message)) return message;
-      const cacheKey = `${entry.code}\u0000${key}`;
-      let format = formats.get(cacheKey);
+      let formats = compiled.get(entry.messages);
+      if (!formats) compiled.set(entry.messages, (formats = new Map()));
+      let format = formats.get(key);
       try {
         if (!format) {
           format = new IntlMessageFormat(message, intlTag(entry.code));
-          formats.set(cacheKey, format);
+          formats.set(key, format);
         }
         return String(format.format(values));
       } catch (error) {

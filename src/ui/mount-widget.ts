@@ -118,25 +118,31 @@ export function mountWidget(options: MountOptions): WidgetMount {
     if (!(event.state as Record<string, unknown> | null)?.[historyKey]) options.onDismiss();
   };
   openIds.push(id);
-  // The history entry is pushed once the widget has painted: pushState is synchronous work the first frame does
-  // not need.
-  const pushEntry = win.setTimeout(() => win.history.pushState({ [historyKey]: true }, ""), 0);
+  let mounted = true;
+  // The history entry is pushed once the widget has painted and the page is idle: pushState is synchronous work
+  // (2 ms in Chromium) that neither the first frame nor the customer's first press needs.
+  const pushEntry = () => {
+    if (mounted) win.history.pushState({ [historyKey]: true }, "");
+  };
+  if (win.requestAnimationFrame && win.requestIdleCallback) {
+    win.requestAnimationFrame(() => win.requestIdleCallback(pushEntry, { timeout: 500 }));
+  } else win.setTimeout(pushEntry, 0);
   win.addEventListener("popstate", onPopState);
 
-  let mounted = true;
   return {
     root,
     titleId: `${id}-title`,
     fullscreen,
     focusFirst() {
-      (doc.getElementById(`${id}-title`) ?? focusables()[0] ?? root).focus();
+      // A full-screen dialog has nothing to scroll into view: focusing without scrolling leaves its first layout
+      // to the frame that paints it, instead of forcing it here.
+      (doc.getElementById(`${id}-title`) ?? focusables()[0] ?? root).focus({ preventScroll: fullscreen });
     },
     unmount() {
       if (!mounted) return;
       mounted = false;
       openIds.splice(openIds.indexOf(id), 1);
       render(null, root);
-      win.clearTimeout(pushEntry);
       keyTarget.removeEventListener("keydown", onKeyDown as EventListener, true);
       win.removeEventListener("popstate", onPopState);
       // Leave the history as it was when the widget closed by other means than browser back.

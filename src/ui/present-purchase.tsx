@@ -16,24 +16,39 @@ import {
   type PurchaseSession,
 } from "./purchase-session";
 import { WIDGET_CSS } from "./styles";
-import { TestStoreModal } from "./test-store-modal";
+import { productTexts, purchasePlan } from "./product-texts";
+import { TestStoreModal, testStoreRows } from "./test-store-modal";
 import { brandingWithAppearance, themeVariables } from "./theme";
 
 export { purchaseSession } from "./purchase-request";
 
 /**
  * Loads ahead of need what a purchase will (the core calls it on an idle page once offerings are shown; this chunk
- * is loaded by then): the texts in the browser's language, Stripe's loader for a card checkout, and the paywall's
- * code when `current` has a paywall. A failure here is left to the purchase, which loads them again.
+ * is loaded by then): the texts in the browser's language, compiled for the current offering's packages (the
+ * Test Store modal's rows, the checkout's product lines) and Stripe's loader for a card checkout (the core loads
+ * the paywall's code). A failure here is left to the purchase, which loads them again.
  *
  * @example
  * ui.warmUp(window, "sandbox", offerings.current);
  */
 export function warmUp(win: Window, apiKeyKind: ApiKeyKind, current: Offering | null): void {
   const ignore = () => {};
-  loadTranslator(win.navigator?.language, null).catch(ignore);
+  loadTranslator(win.navigator?.language, null)
+    .then((t) => {
+      for (const rcPackage of current?.availablePackages ?? []) {
+        if (apiKeyKind === "test_store") testStoreRows(t, rcPackage);
+        else productTexts(t, purchasePlan(rcPackage.webBillingProduct, null, Date.now()), String);
+      }
+      const first = current?.availablePackages[0];
+      if (apiKeyKind === "test_store" && first) {
+        // Drawn once into a detached element (no style, layout or paint): the modal's code is compiled by then.
+        const scratch = win.document.createElement("div");
+        render(<TestStoreModal t={t} rcPackage={first} titleId="" onOutcome={ignore} />, scratch);
+        render(null, scratch);
+      }
+    })
+    .catch(ignore);
   if (apiKeyKind !== "test_store") import("@stripe/stripe-js/pure").catch(ignore);
-  if (current?.paywallComponents) import("../paywall/present-paywall").catch(ignore);
 }
 
 const cancelled = () => new PurchasesError(ErrorCode.UserCancelledError);

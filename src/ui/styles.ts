@@ -41,7 +41,7 @@ export const WIDGET_CSS = `
 .pw-btn{display:flex;align-items:center;justify-content:center;gap:8px;width:100%;min-height:3rem;padding:0 16px;border:0;border-radius:var(--pw-button-radius);background:var(--pw-primary);color:var(--pw-primary-text);font-size:16px;font-weight:600;cursor:pointer}
 .pw-btn:hover{background:var(--pw-primary-hover)}
 .pw-btn:active{background:var(--pw-primary-pressed)}
-.pw-btn:disabled{opacity:.5;cursor:default;background:var(--pw-primary)}
+.pw-btn:disabled,.pw-btn[aria-disabled="true"]{opacity:.5;cursor:default;background:var(--pw-primary)}
 .pw-btn-secondary{background:none;color:inherit;border:1px solid currentColor}
 .pw-btn-secondary:hover,.pw-btn-secondary:active{background:rgba(127,127,127,.15)}
 .pw-divider{display:flex;align-items:center;gap:12px;font-size:12px;color:var(--pw-accent)}

@@ -1,8 +1,9 @@
-import { useState } from "preact/hooks";
+import { useMemo, useRef, useState } from "preact/hooks";
 import { testStoreProductSummary } from "../checkout/test-store-product-summary";
 import type { TestStoreOutcome } from "../checkout/test-store-purchase";
 import type { Translator } from "../i18n/translator";
 import type { Package } from "../model/types";
+import { afterNextPaint } from "./after-next-paint";
 import { frequency, perFrequency, periodCount } from "./product-texts";
 
 /** Props of {@link TestStoreModal}. */
@@ -15,16 +16,17 @@ export interface TestStoreModalProps {
 }
 
 /**
- * The Test Store modal of `test_` keys (docs/checkout.md): what would be bought, and buttons to simulate a valid
- * purchase, a failed one, or cancelling.
+ * The rows of the Test Store modal (text key of the label, value) for a package, in the translator's language.
+ *
+ * @example
+ * testStoreRows(t, offering.monthly)[2]; // ["test_store.price", "R99.00/month"]
  */
-export function TestStoreModal({ t, rcPackage, titleId, onOutcome }: TestStoreModalProps) {
-  const [busy, setBusy] = useState(false);
+export function testStoreRows(t: Translator, rcPackage: Package): [string, string][] {
   const summary = testStoreProductSummary(rcPackage);
   const none = t.t("test_store.none");
   const type = t.t("test_store.type_value", { type: summary.productType });
   const intro = summary.introPrice;
-  const rows: [string, string][] = [
+  return [
     ["test_store.product", summary.title],
     ["test_store.type", summary.period ? `${type} (${frequency(t, summary.period)})` : type],
     [
@@ -51,9 +53,22 @@ export function TestStoreModal({ t, rcPackage, titleId, onOutcome }: TestStoreMo
         : (intro?.formattedPrice ?? none),
     ],
   ];
+}
+
+/**
+ * The Test Store modal of `test_` keys (docs/checkout.md): what would be bought, and buttons to simulate a valid
+ * purchase, a failed one, or cancelling.
+ */
+export function TestStoreModal({ t, rcPackage, titleId, onOutcome }: TestStoreModalProps) {
+  const [busy, setBusy] = useState(false);
+  const chosen = useRef(false);
+  const rows = useMemo(() => testStoreRows(t, rcPackage), [t, rcPackage]);
   const choose = (outcome: TestStoreOutcome) => {
+    if (chosen.current) return;
+    chosen.current = true;
     setBusy(outcome === "valid");
-    onOutcome(outcome);
+    // The press is answered in the next frame; the purchase starts right after it is painted.
+    afterNextPaint(() => onOutcome(outcome));
   };
   return (
     <div class="pw-modal">
@@ -65,13 +80,20 @@ export function TestStoreModal({ t, rcPackage, titleId, onOutcome }: TestStoreMo
         {rows.map(([key, value]) => [<dt key={key}>{t.t(key)}</dt>, <dd key={`${key}-v`}>{value}</dd>])}
       </dl>
       <div class="pw-actions">
-        <button type="button" class="pw-btn" disabled={busy} aria-busy={busy} onClick={() => choose("valid")}>
+        {/* aria-disabled, not disabled, while busy: the pressed button keeps the focus (a disabled one drops it). */}
+        <button
+          type="button"
+          class="pw-btn"
+          aria-disabled={busy}
+          aria-busy={busy}
+          onClick={() => choose("valid")}
+        >
           {busy ? t.t("pay.processing") : t.t("test_store.valid")}
         </button>
         <button
           type="button"
           class="pw-btn pw-btn-secondary"
-          disabled={busy}
+          aria-disabled={busy}
           onClick={() => choose("failed")}
         >
           {t.t("test_store.failed")}
@@ -79,7 +101,7 @@ export function TestStoreModal({ t, rcPackage, titleId, onOutcome }: TestStoreMo
         <button
           type="button"
           class="pw-btn pw-btn-secondary"
-          disabled={busy}
+          aria-disabled={busy}
           onClick={() => choose("cancelled")}
         >
           {t.t("test_store.cancel")}

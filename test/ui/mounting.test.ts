@@ -100,7 +100,8 @@ describe("mounting the widget", () => {
   it("closes on browser back through the history entry it pushed", async () => {
     const pushState = vi.spyOn(window.history, "pushState");
     const { purchase } = await open();
-    expect(pushState).toHaveBeenCalledTimes(1);
+    // Pushed after the widget's first frame.
+    await vi.waitFor(() => expect(pushState).toHaveBeenCalledTimes(1));
     window.dispatchEvent(new PopStateEvent("popstate"));
     expect(await cancelledBy(purchase)).toBe(true);
   });

@@ -59,6 +59,26 @@ describe("the Test Store modal of test_ keys", () => {
     expect(widgetLeftovers()).toEqual({ roots: 0, styles: 0, bodyOverflow: "" });
   });
 
+  it("shows it is busy at once, keeps the focus on the pressed button and posts one receipt for two presses", async () => {
+    const { purchase, seen, root } = await openModal();
+    const valid = await button("Test valid purchase");
+    valid.focus();
+    valid.click();
+    // The modal answers in its next render (microtasks); the receipt is posted only after the next frame.
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    expect(valid.getAttribute("aria-busy")).toBe("true");
+    expect(seen.receipts).toHaveLength(0);
+    expect(valid.textContent).toBe("Processing…");
+    const buttons = Array.from(root.querySelectorAll("button"));
+    expect(buttons.map((b) => b.getAttribute("aria-disabled"))).toEqual(["true", "true", "true"]);
+    expect(document.activeElement).toBe(valid);
+    valid.click();
+    (await button("Test failed purchase")).click();
+    const result = await purchase;
+    expect(result.storeTransaction?.storeTransactionId).toMatch(/^test_/);
+    expect(seen.receipts).toHaveLength(1);
+  });
+
   it("sends the purchase's promotion code with the receipt, for the billing server to apply", async () => {
     const { purchase, seen } = await openModal({ discountCode: " WELCOME10 " });
     (await button("Test valid purchase")).click();
