@@ -24,10 +24,12 @@ export default [
     modifyEsbuildConfig: split,
   },
   {
+    // 13,440 B (was 13,312) since issue #22's public formatPrice and formatPeriod (~320 B): exported from the entry
+    // for hosts, tree-shaken out of `import { Purchases }`.
     name: "whole core entry",
     path: "dist/index.mjs",
     gzip: true,
-    limit: "13312 B",
+    limit: "13440 B",
     modifyEsbuildConfig: split,
   },
   {

@@ -133,6 +133,7 @@ interface BrandingAppearance {
 interface PurchasesConfig {
     apiKey: string;
     appUserId: string;
+    locale?: string;
     httpConfig?: HttpConfig;
     flags?: FlagsConfig;
     brandingAppearanceOverride?: Partial<BrandingAppearance>;
@@ -593,6 +594,13 @@ declare class UninitializedPurchasesError extends PurchasesError {
     readonly name = "UninitializedPurchasesError";
     constructor();
 }
+declare function formatPrice(price: Price, locale?: string): string;
+declare function formatPrice(amountMicros: number, currency: string, locale?: string): string;
+interface FormatPeriodOptions {
+    unitDisplay?: "long" | "short" | "narrow";
+    omitOne?: boolean;
+}
+declare function formatPeriod(period: string | Period, locale?: string, { unitDisplay, omitOne }?: FormatPeriodOptions): string;
 declare const ReservedCustomerAttribute: {
     readonly DisplayName: "$displayName";
     readonly Email: "$email";
@@ -644,5 +652,5 @@ declare const ReservedCustomerAttribute: {
     readonly SingularDeviceId: "$singularDeviceId";
 };
 type ReservedCustomerAttribute = (typeof ReservedCustomerAttribute)[keyof typeof ReservedCustomerAttribute];
-export { CustomVariableValue, ErrorCode, LogLevel, OfferingKeyword, PAYWALL_COMPONENT_TYPES, PackageType, PeriodUnit, ProductType, Purchases, PurchasesError, ReservedCustomerAttribute, UninitializedPurchasesError, isPurchasesError };
-export type { BrandingAppearance, BrandingInfo, CustomPaywallImpressionParams, CustomVariables, CustomerInfo, EntitlementInfo, EntitlementInfos, ExpressPurchaseButtonUpdater, FlagsConfig, GetOfferingsParams, HttpConfig, IdentifyResult, LogHandler, NonSubscriptionOption, NonSubscriptionTransaction, Offering, Offerings, OwnershipType, Package, PaywallData, PaywallInteractionEvent, PaywallListener, PaywallPurchaseResult, Period, PeriodType, PlatformInfo, PresentExpressPurchaseButtonParams, PresentPaywallParams, PresentedOfferingContext, Price, PricingPhase, Product, PurchaseListener, PurchaseMetadata, PurchaseOption, PurchaseParams, PurchaseResult, PurchasesConfig, PurchasesEnvironment, PurchasesErrorExtra, PurchasesErrorOptions, RedemptionInfo, Store, StoreLoadTime, StoreTransaction, StripeConfirmationToken, StripeElementLike, StripeElementsLike, StripeGatewayError, StripeLike, StripeLoader, SubscriptionInfo, SubscriptionOption, TargetingContext, TimerHandle, VirtualCurrencies, VirtualCurrency, WalletButtonTheme };
+export { CustomVariableValue, ErrorCode, LogLevel, OfferingKeyword, PAYWALL_COMPONENT_TYPES, PackageType, PeriodUnit, ProductType, Purchases, PurchasesError, ReservedCustomerAttribute, UninitializedPurchasesError, formatPeriod, formatPrice, isPurchasesError };
+export type { BrandingAppearance, BrandingInfo, CustomPaywallImpressionParams, CustomVariables, CustomerInfo, EntitlementInfo, EntitlementInfos, ExpressPurchaseButtonUpdater, FlagsConfig, FormatPeriodOptions, GetOfferingsParams, HttpConfig, IdentifyResult, LogHandler, NonSubscriptionOption, NonSubscriptionTransaction, Offering, Offerings, OwnershipType, Package, PaywallData, PaywallInteractionEvent, PaywallListener, PaywallPurchaseResult, Period, PeriodType, PlatformInfo, PresentExpressPurchaseButtonParams, PresentPaywallParams, PresentedOfferingContext, Price, PricingPhase, Product, PurchaseListener, PurchaseMetadata, PurchaseOption, PurchaseParams, PurchaseResult, PurchasesConfig, PurchasesEnvironment, PurchasesErrorExtra, PurchasesErrorOptions, RedemptionInfo, Store, StoreLoadTime, StoreTransaction, StripeConfirmationToken, StripeElementLike, StripeElementsLike, StripeGatewayError, StripeLike, StripeLoader, SubscriptionInfo, SubscriptionOption, TargetingContext, TimerHandle, VirtualCurrencies, VirtualCurrency, WalletButtonTheme };

@@ -12,14 +12,15 @@ import type {
   WireProductDetails,
 } from "./http/wire";
 import { Logger, setLogHandler, setLogLevel, type LogHandler, type LogLevel } from "./logger";
-import type { FlagsConfig, HttpConfig, PurchasesConfig, ResolvedConfig } from "./config/purchases-config";
-import { resolveConfig, validateAppUserId, validateCurrency } from "./config/validate-config";
 import {
-  validateAttributes,
-  validateEnvironmentOverride,
-  validateIdentifier,
-  validateOfferingIdentifier,
-} from "./config/validate-params";
+  DEFAULT_BASE_URL,
+  type FlagsConfig,
+  type HttpConfig,
+  type PurchasesConfig,
+  type ResolvedConfig,
+} from "./config/purchases-config";
+import { resolveConfig, validateAppUserId, validateCurrency } from "./config/validate-config";
+import { validateAttributes, validateIdentifier, validateOfferingIdentifier } from "./config/validate-params";
 import { offeringIdForPlacement, productIdsOf, toOfferings } from "./model/offerings";
 import { toCustomerInfo } from "./model/customer-info";
 import { AnalyticsTracker } from "./analytics/analytics-tracker";
@@ -251,15 +252,12 @@ export class Purchases {
 
   private constructor(config: PurchasesConfig) {
     this.config = resolveConfig(config);
-    validateEnvironmentOverride(config.environment);
     this.env = { ...defaultEnvironment(), ...config.environment };
     this.appUserId = this.config.appUserId;
     this.backend = new Backend(
       new HttpClient({
-        apiKey: this.config.apiKey,
-        baseUrl: this.config.baseUrl,
+        ...this.config,
         isSandbox: this.isSandbox(),
-        additionalHeaders: this.config.additionalHeaders,
         platformInfo: () => platformInfo,
         env: this.env,
         timeoutMs: REQUEST_TIMEOUT_MS,
@@ -273,6 +271,13 @@ export class Purchases {
       enabled: this.config.flags.collectAnalyticsEvents,
     });
     this.analytics.track("sdk_initialized", {});
+    const { apiKeyKind, baseUrl } = this.config;
+    // purchases-js's default, kept for parity; loud, because the key and app user ids then go to a third party.
+    if (baseUrl === DEFAULT_BASE_URL)
+      Logger.warn(
+        `No proxyURL: requests go to ${baseUrl}. Set httpConfig.proxyURL to your billing server's URL.`,
+      );
+    Logger.info(`Configured: ${apiKeyKind} key, ${baseUrl}, anonymous user: ${this.isAnonymous()}.`);
   }
 
   /**
@@ -449,7 +454,10 @@ export class Purchases {
   /**
    * Opens the checkout for a package and resolves once the customer has bought it. `test_` keys show the Test
    * Store modal instead, which simulates a purchase. Rejects with a `PurchasesError`: UserCancelledError when
-   * the customer closes the checkout, ConfigurationError for invalid parameters (nothing is shown then).
+   * the customer closes the checkout, ConfigurationError for invalid parameters (nothing is shown then), and
+   * `ErrorCode.TestStoreSimulatedPurchaseError` (42) when the customer picks the Test Store modal's simulated
+   * failure (`test_` keys only: nothing was charged or granted). With `LogLevel.Info` the start and the outcome of
+   * each purchase are logged.
    *
    * @example
    * try {
@@ -457,6 +465,7 @@ export class Purchases {
    *   if ("premium" in customerInfo.entitlements.active) unlockPremium();
    * } catch (e) {
    *   if (isPurchasesError(e) && e.errorCode === ErrorCode.UserCancelledError) return;
+   *   if (isPurchasesError(e) && e.errorCode === ErrorCode.TestStoreSimulatedPurchaseError) return showTestFailure();
    *   throw e;
    * }
    */
@@ -728,7 +737,7 @@ export class Purchases {
       fromWire(() => productIdsOf(wire)),
       currency,
     );
-    if (wire.offerings.length === 0) Logger.debug("No offerings were returned by the backend.");
+    Logger.info(`${wire.offerings.length} offerings fetched.`);
     return fromWire(() => toOfferings(wire, products, { locale: this.locale(), placementIdentifier }));
   }
 
@@ -762,6 +771,6 @@ export class Purchases {
   }
 
   private locale(): string {
-    return this.env.window?.navigator?.language || "en-US";
+    return this.config.locale || this.env.window?.navigator?.language || "en-US";
   }
 }

@@ -3,6 +3,7 @@ import { BackendErrorCode } from "../errors/backend-error-code";
 import { ErrorCode } from "../errors/error-code";
 import { PurchasesError, isPurchasesError } from "../errors/purchases-error";
 import type { Backend } from "../http/backend";
+import { Logger } from "../logger";
 import type { WireCheckoutStartRequest, WireCheckoutStartResponse } from "../http/wire";
 import type { Package, PurchaseOption } from "../model/types";
 
@@ -54,8 +55,24 @@ export function checkoutStartBody(options: StartCheckoutOptions): WireCheckoutSt
 }
 
 /**
+ * What the developer reads in the console when `checkout/start` fails with 7773: the customer sees only a generic
+ * error page, and the usual cause (a billing server without a payment gateway) is a set-up step, not a bug.
+ *
+ * @example
+ * gatewayErrorMessage(error); // "The billing server has no working payment gateway (7773: No payment gateway …"
+ */
+export function gatewayErrorMessage(error: PurchasesError): string {
+  return (
+    `The billing server has no working payment gateway (7773: ${error.underlyingErrorMessage ?? error.message}). ` +
+    "Without one only Test Store keys (test_) can buy: set STRIPE_SECRET_KEY on the billing server " +
+    "(docs/checkout.md), or configure a test_ key."
+  );
+}
+
+/**
  * Starts a checkout. When the backend answers that an email is required (7879) although one was sent,
  * the start is retried once without the email, so the customer can enter it in the form (docs/checkout.md).
+ * A payment gateway error (7773) is also logged as an error naming the cause ({@link gatewayErrorMessage}).
  *
  * @example
  * const { operation_session_id, gateway_params } = await startCheckout({ backend, appUserId, rcPackage, traceId });
@@ -65,6 +82,8 @@ export async function startCheckout(options: StartCheckoutOptions): Promise<Wire
   try {
     return await postCheckoutStart(options.backend, body, options.signal);
   } catch (error) {
+    if (isPurchasesError(error) && error.extra?.backendErrorCode === BackendErrorCode.PaymentGatewayError)
+      Logger.error(gatewayErrorMessage(error));
     const emailRequired =
       isPurchasesError(error) && error.extra?.backendErrorCode === BackendErrorCode.EmailRequired;
     if (!emailRequired || body.email === undefined) throw error;

@@ -2,7 +2,11 @@ import type { PurchasesEnvironment } from "../environment";
 
 /** Where requests go and what they carry besides the SDK's own headers. */
 export interface HttpConfig {
-  /** Base URL of the billing backend or a proxy in front of it, without a trailing slash. */
+  /**
+   * Base URL of your billing server (or a proxy in front of it), without a trailing slash: "/billing",
+   * "https://billing.example.com". Without it requests (with the API key and app user ids) go to
+   * `https://api.revenuecat.com`, as purchases-js's do, and `configure` logs a warning saying so.
+   */
   proxyURL?: string;
   /** Extra headers sent with every request; the SDK's own header names are reserved. */
   additionalHeaders?: Record<string, string>;
@@ -80,8 +84,21 @@ export interface BrandingAppearance {
 export interface PurchasesConfig {
   /** A Web Billing public API key: `rcb_…`, `rcb_sb_…` (sandbox) or `test_…` (Test Store). */
   apiKey: string;
-  /** Your id for the customer, or one from `Purchases.generateAnonymousAppUserId()`. */
+  /**
+   * Your id for the customer, or one from `Purchases.generateAnonymousAppUserId()`. At most 256 characters (UTF-16
+   * code units), not blank, without "/", NUL or lone surrogates, and not a placeholder such as "null" or
+   * "undefined": anything else is refused with `ErrorCode.InvalidAppUserIdError` (here, and by `changeUser` and
+   * `identifyUser`), as the billing server refuses it.
+   */
   appUserId: string;
+  /**
+   * The BCP-47 locale prices are formatted in (`formattedPrice` of products and customer info, the checkout and the
+   * paywall): "en-ZA" shows ZAR 99 as "R 99,00" (Intl puts a no-break space after the "R"). The browser's language
+   * when omitted. An invalid tag is a ConfigurationError.
+   * @example
+   * Purchases.configure({ apiKey, appUserId, locale: "en-ZA" });
+   */
+  locale?: string;
   httpConfig?: HttpConfig;
   flags?: FlagsConfig;
   /** Replaces parts of the branding's appearance in every checkout of this instance (a purchase's own override wins). */
@@ -99,6 +116,8 @@ export interface ResolvedConfig {
   additionalHeaders: Readonly<Record<string, string>>;
   flags: ResolvedFlags;
   brandingAppearanceOverride: Partial<BrandingAppearance> | null;
+  /** `locale` in its canonical form, or "" when none was given. */
+  locale: string;
 }
 
 /** What an API key is for, from its prefix. */

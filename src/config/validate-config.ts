@@ -10,7 +10,11 @@ import {
   type ResolvedConfig,
   type ResolvedFlags,
 } from "./purchases-config";
-import { validateBrandingAppearance } from "./validate-params";
+import {
+  invalid as configurationError,
+  validateBrandingAppearance,
+  validateOptionalObject,
+} from "./validate-params";
 
 const INVALID_API_KEY_MESSAGE = "Invalid API key. Use your Web Billing API key.";
 
@@ -42,8 +46,6 @@ const RESERVED_HEADERS = new Set(
     "X-Platform-Flavor-Version",
   ].map((h) => h.toLowerCase()),
 );
-
-const configurationError = (message: string) => new PurchasesError(ErrorCode.ConfigurationError, message);
 
 /** @returns what the key is for; throws `InvalidCredentialsError` for anything else. */
 export function validateApiKey(apiKey: unknown, flags: FlagsConfig = DEFAULT_FLAGS): ApiKeyKind {
@@ -108,9 +110,7 @@ export function validateCurrency(currency: unknown): string | undefined {
 }
 
 function validateHttpConfig(httpConfig: HttpConfig | undefined) {
-  if (httpConfig !== undefined && (typeof httpConfig !== "object" || httpConfig === null)) {
-    throw configurationError("httpConfig must be an object.");
-  }
+  validateOptionalObject("httpConfig", httpConfig);
   const { proxyURL, additionalHeaders = {} } = httpConfig ?? {};
   if (proxyURL !== undefined) {
     if (typeof proxyURL !== "string" || proxyURL === "")
@@ -134,11 +134,10 @@ function validateHttpConfig(httpConfig: HttpConfig | undefined) {
 }
 
 function validateFlags(flags: FlagsConfig | undefined): ResolvedFlags {
-  if (flags === undefined) return { ...DEFAULT_FLAGS };
-  if (typeof flags !== "object" || flags === null) throw configurationError("flags must be an object.");
+  validateOptionalObject("flags", flags);
   const resolved = { ...DEFAULT_FLAGS };
   for (const key of Object.keys(DEFAULT_FLAGS) as (keyof ResolvedFlags)[]) {
-    const value = flags[key];
+    const value = flags?.[key];
     if (value === undefined) continue;
     if (typeof value !== "boolean") throw configurationError(`The flag ${key} must be a boolean.`);
     resolved[key] = value;
@@ -146,7 +145,19 @@ function validateFlags(flags: FlagsConfig | undefined): ResolvedFlags {
   return resolved;
 }
 
-/** Validates a whole configuration; throws the first problem as a `PurchasesError`, changing nothing. */
+/** Throws `ConfigurationError` unless `locale` is a BCP-47 tag; returns its canonical form, "" when absent. */
+function validateLocale(locale: unknown): string {
+  try {
+    return locale === undefined ? "" : String(new Intl.Locale(locale as string));
+  } catch {
+    throw configurationError(`Invalid locale: ${String(locale)}.`);
+  }
+}
+
+/**
+ * Validates a whole configuration (the environment override only as an object); throws the first problem as a
+ * `PurchasesError`, changing nothing.
+ */
 export function resolveConfig(config: PurchasesConfig): ResolvedConfig {
   if (typeof config !== "object" || config === null) {
     throw configurationError("Purchases.configure needs a configuration object or (apiKey, appUserId).");
@@ -158,12 +169,8 @@ export function resolveConfig(config: PurchasesConfig): ResolvedConfig {
     "brandingAppearanceOverride",
     config.brandingAppearanceOverride,
   );
-  return {
-    apiKey: config.apiKey,
-    apiKeyKind,
-    appUserId,
-    ...validateHttpConfig(config.httpConfig),
-    flags,
-    brandingAppearanceOverride,
-  };
+  const http = validateHttpConfig(config.httpConfig);
+  const locale = validateLocale(config.locale);
+  validateOptionalObject("environment", config.environment);
+  return { apiKey: config.apiKey, apiKeyKind, appUserId, ...http, flags, brandingAppearanceOverride, locale };
 }

@@ -50,10 +50,10 @@ export function validateOfferingIdentifier(offeringIdentifier: unknown): string 
   return offeringIdentifier;
 }
 
-/** Throws `ConfigurationError` unless the optional environment override is an object. */
-export function validateEnvironmentOverride(environment: unknown): void {
-  if (environment !== undefined && (typeof environment !== "object" || environment === null))
-    throw invalid("environment must be an object.");
+/** Throws `ConfigurationError` ("`name` must be an object.") unless the optional `value` is an object (not null). */
+export function validateOptionalObject(name: string, value: unknown): void {
+  if (value !== undefined && (typeof value !== "object" || value === null))
+    throw invalid(`${name} must be an object.`);
 }
 
 /**

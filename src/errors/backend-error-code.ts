@@ -5,6 +5,8 @@ export const BackendErrorCode = {
   InvalidEmail: 7012,
   InvalidApiKey: 7225,
   AlreadySubscribed: 7772,
+  /** No payment gateway on the billing server, or the gateway failed (docs/protocol.md). */
+  PaymentGatewayError: 7773,
   DiscountCodeNotFound: 7815,
   DiscountCodeExpired: 7816,
   DiscountCodeNotApplicable: 7817,

@@ -4,6 +4,7 @@ import { ErrorCode } from "../errors/error-code";
 import { isPurchasesError, PurchasesError } from "../errors/purchases-error";
 import type { ApiKeyKind } from "../config/purchases-config";
 import { loadTranslator } from "../i18n/translator";
+import { Logger } from "../logger";
 import type { Offering } from "../model/types";
 import { CheckoutApp } from "./checkout-app";
 import { showAppleTouchIcon } from "./apple-touch-icon";
@@ -66,6 +67,8 @@ const asPurchasesError = (error: unknown) =>
  */
 export async function presentPurchase(session: PurchaseSession): Promise<PurchasedResult> {
   const { env, win, signal } = session;
+  const productId = session.rcPackage.webBillingProduct.identifier;
+  Logger.info(`Purchase started: ${productId}${session.apiKeyKind === "test_store" ? " (Test Store)" : ""}.`);
   const t = await loadTranslator(session.selectedLocale ?? win.navigator?.language, session.defaultLocale);
   if (signal.aborted) throw cancelled();
   const active: ActiveSession = {
@@ -107,6 +110,9 @@ export async function presentPurchase(session: PurchaseSession): Promise<Purchas
       signal.removeEventListener("abort", onAbort);
       mount.unmount();
       removeIcon();
+      Logger.info(
+        `Purchase finished: ${productId}, ${"result" in ended ? "purchased" : `${ErrorCode[ended.error.errorCode]} (${ended.error.message})`}.`,
+      );
       if ("result" in ended) {
         const redemption = !testStore && ended.result.redemptionInfo !== null;
         session.analytics.track(

@@ -1,6 +1,9 @@
 // The widget's styles, scoped by the `pw-` class prefix and themed through the custom properties of theme.ts.
 // Sizes and timings are docs/checkout.md's: input height 3rem, main column 544px on wide layouts, card form at
 // least 210px, spinner 2 s, banner slide 300 ms with a 500 ms content fade after 50 ms, pricing 0.2 s.
+import { DARK_MODAL_COLORS } from "./theme";
+
+// The Test Store modal follows the system's dark mode (its colours are theme.ts's, checked for AA contrast there).
 export const WIDGET_CSS = `
 .pw-root{box-sizing:border-box;font:var(--pw-font-weight,400) var(--pw-font-size,14px)/1.45 var(--pw-font,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif);color:var(--pw-form-text);background:var(--pw-form-bg);text-align:start}
 .pw-root *,.pw-root *::before,.pw-root *::after{box-sizing:inherit;margin:0;padding:0;font:inherit;color:inherit}
@@ -10,6 +13,7 @@ export const WIDGET_CSS = `
 .pw-embedded{position:relative;width:100%}
 .pw-fullscreen.pw-test-store{display:flex;align-items:center;justify-content:center;background:rgba(0,0,0,.5);padding:16px}
 .pw-modal{width:100%;max-width:500px;max-height:100%;overflow:auto;background:var(--pw-form-bg);border-radius:8px;padding:24px;display:grid;gap:16px}
+@media (prefers-color-scheme:dark){.pw-test-store .pw-modal{--pw-form-bg:${DARK_MODAL_COLORS.bg};--pw-form-text:${DARK_MODAL_COLORS.text};--pw-accent-text:var(--pw-accent-text-dark);--pw-focus:${DARK_MODAL_COLORS.focus};color:var(--pw-form-text);color-scheme:dark}}
 @media (max-width:767px){.pw-test-store.pw-fullscreen{padding:0}.pw-modal{max-width:none;height:100%;border-radius:0}}
 .pw-checkout{min-height:100%;display:flex;flex-direction:column}
 .pw-cols{display:flex;flex-direction:column;flex:1}
@@ -27,7 +31,7 @@ export const WIDGET_CSS = `
 .pw-price{font-size:32px;font-weight:600}
 .pw-row{display:flex;justify-content:space-between;gap:12px}
 .pw-total{font-weight:600}
-.pw-muted{color:var(--pw-accent)}
+.pw-muted{color:var(--pw-accent-text)}
 .pw-product .pw-muted{color:inherit}
 .pw-pricing{display:grid;gap:8px;border-top:1px solid currentColor;padding-top:12px}
 .pw-toggle{cursor:pointer;display:flex;justify-content:space-between;font-weight:500}
@@ -44,7 +48,7 @@ export const WIDGET_CSS = `
 .pw-btn:disabled,.pw-btn[aria-disabled="true"]{opacity:.5;cursor:default;background:var(--pw-primary)}
 .pw-btn-secondary{background:none;color:inherit;border:1px solid currentColor}
 .pw-btn-secondary:hover,.pw-btn-secondary:active{background:rgba(127,127,127,.15)}
-.pw-divider{display:flex;align-items:center;gap:12px;font-size:12px;color:var(--pw-accent)}
+.pw-divider{display:flex;align-items:center;gap:12px;font-size:12px;color:var(--pw-accent-text)}
 .pw-divider::before,.pw-divider::after{content:"";flex:1;border-top:1px solid currentColor}
 .pw-card{min-height:210px}
 .pw-link{justify-self:start;border:0;background:none;text-decoration:underline;cursor:pointer}
@@ -54,7 +58,7 @@ export const WIDGET_CSS = `
 .pw-discount .pw-btn{width:auto}
 .pw-error-text{color:var(--pw-error)}
 .pw-notice{border-inline-start:4px solid var(--pw-warning);padding:12px;display:grid;gap:8px;background:rgba(244,233,113,.15)}
-.pw-terms{font-size:12px;color:var(--pw-accent)}
+.pw-terms{font-size:12px;color:var(--pw-accent-text)}
 .pw-page{display:grid;gap:16px;justify-items:center;text-align:center;padding:48px 24px}
 .pw-icon{font-size:40px;line-height:1}
 .pw-icon-success{color:var(--pw-primary)}

@@ -12,6 +12,16 @@ export const DEFAULT_COLORS = {
   pageBg: "#FFFFFF",
 } as const;
 
+/** The Test Store modal's colours under `prefers-color-scheme: dark` (styles.ts); both pass AA (4.5:1) with each other. */
+export const DARK_MODAL_COLORS = {
+  bg: "#1C1C1E",
+  text: "#F2F2F2",
+  focus: "#8AB4F8",
+} as const;
+
+/** WCAG AA's least contrast for normal text. */
+export const AA_TEXT_CONTRAST = 4.5;
+
 /** Above this relative luminance a background gets dark text, at or below it light text (docs/checkout.md, "Constants"). */
 export const LUMINANCE_THRESHOLD = 0.37;
 const HOVER_DARKEN = 0.1;
@@ -70,6 +80,18 @@ export function textColorOn(background: string): string {
   return (relativeLuminance(background) ?? 1) > LUMINANCE_THRESHOLD ? DARK_TEXT : LIGHT_TEXT;
 }
 
+/** `hex` with every channel moved `amount` (0 … 1) of the way to `target` (0 black, 255 white). */
+function mix(hex: string, target: number, amount: number): string {
+  const rgb = channels(hex) ?? [0, 0, 0];
+  return `#${rgb
+    .map((c) =>
+      Math.round(c + (target - c) * amount)
+        .toString(16)
+        .padStart(2, "0"),
+    )
+    .join("")}`;
+}
+
 /**
  * `hex` with every channel reduced by `amount` (0.1 = 10 % darker).
  *
@@ -77,14 +99,26 @@ export function textColorOn(background: string): string {
  * darken("#FFFFFF", 0.1); // "#e6e6e6"
  */
 export function darken(hex: string, amount: number): string {
-  const rgb = channels(hex) ?? [0, 0, 0];
-  return `#${rgb
-    .map((c) =>
-      Math.round(c * (1 - amount))
-        .toString(16)
-        .padStart(2, "0"),
-    )
-    .join("")}`;
+  return mix(hex, 0, amount);
+}
+
+/**
+ * A text colour of `color`'s hue that is readable on `background` (at least `minRatio`, WCAG AA by default): `color`
+ * itself when it is, else `color` moved in 5 % steps towards black or white (whichever contrasts more with the
+ * background) until it is. The last step is black or white itself, the most any text can have there. A brand accent
+ * such as "#C9A227" (2.42:1 on white) becomes a darker gold instead of unreadable fine print.
+ *
+ * @example
+ * readableColor("#767676", "#FFFFFF"); // "#767676" (4.54:1)
+ * readableColor("#C9A227", "#FFFFFF"); // a darker gold of at least 4.5:1
+ */
+export function readableColor(color: string, background: string, minRatio = AA_TEXT_CONTRAST): string {
+  const target = contrastRatio("#000000", background) >= contrastRatio("#FFFFFF", background) ? 0 : 255;
+  let candidate = color;
+  for (let step = 1; step <= 20 && contrastRatio(candidate, background) < minRatio; step++) {
+    candidate = mix(color, target, step / 20);
+  }
+  return candidate;
 }
 
 const color = (value: string | null | undefined, fallback: string) =>
@@ -105,13 +139,17 @@ export function themeVariables(
   const productBg = color(a.color_product_info_bg, DEFAULT_COLORS.productInfoBg);
   const formBg = color(a.color_form_bg, DEFAULT_COLORS.formBg);
   const pageBg = color(a.color_page_bg, DEFAULT_COLORS.pageBg);
+  const accent = color(a.color_accent, DEFAULT_COLORS.accent);
   const [inputRadius, buttonRadius] = RADII[a.shapes ?? ""] ?? RADII.rounded!;
   const vars: Record<string, string> = {
     "--pw-primary": primary,
     "--pw-primary-hover": darken(primary, HOVER_DARKEN),
     "--pw-primary-pressed": darken(primary, PRESSED_DARKEN),
     "--pw-primary-text": color(a.color_buttons_primary_text, textColorOn(primary)),
-    "--pw-accent": color(a.color_accent, DEFAULT_COLORS.accent),
+    "--pw-accent": accent,
+    // Secondary text and fine print in the accent's hue, readable on the form (and on the dark Test Store modal).
+    "--pw-accent-text": readableColor(accent, formBg),
+    "--pw-accent-text-dark": readableColor(accent, DARK_MODAL_COLORS.bg),
     "--pw-error": color(a.color_error, DEFAULT_COLORS.error),
     "--pw-focus": DEFAULT_COLORS.focus,
     "--pw-warning": DEFAULT_COLORS.warning,

@@ -19,7 +19,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ["paywall/"],
   ["ui/"],
   ["checkout/"],
-  ["model/", "analytics/", "virtual-currencies/"],
+  ["model/", "analytics/", "virtual-currencies/", "format/"],
   ["http/", "config/", "i18n/"],
   ["environment.ts", "stripe-like.ts", "logger.ts", "version.ts"],
   ["errors/"],

@@ -214,14 +214,17 @@ describe("timeline", () => {
     const items = [...root.querySelectorAll<HTMLElement>(".pw-pwl-timeline > li")];
     expect(items).toHaveLength(2);
     expect(first(root, ".pw-pwl-timeline").style.gap).toBe("20px");
-    expect(items[0]!.querySelector(".pw-pwl-icon")!.textContent).toBe("✓");
+    // An SVG outline, not a symbol character (which shows as a box without an emoji font).
+    expect(items[0]!.querySelector(".pw-pwl-icon svg")!.getAttribute("data-icon")).toBe("check");
+    expect(items[0]!.querySelector(".pw-pwl-icon")!.textContent).toBe("");
     expect(items[0]!.querySelector<HTMLElement>(".pw-pwl-icon")!.style.background).toBe("#8B2252");
     expect(items[0]!.querySelector(".pw-pwl-icon")!.getAttribute("aria-hidden")).toBe("true");
     expect(items[0]!.querySelector<HTMLElement>(".pw-pwl-connector")!.style.width).toBe("3px");
     expect(items[0]!.querySelector<HTMLElement>(".pw-pwl-texts")!.style.gap).toBe("6px");
     expect(items[0]!.textContent).toContain("TodayFull access");
     expect(items[1]!.querySelector(".pw-pwl-connector")).toBeNull(); // none after the last item
-    expect(items[1]!.querySelector(".pw-pwl-icon")!.textContent).toBe("•");
+    expect(items[1]!.querySelector(".pw-pwl-icon svg path")!.getAttribute("d")).toMatch(/^M12 8a4 4/); // a dot
+    expect(items[1]!.querySelector(".pw-pwl-icon")!.textContent).toBe("");
   });
 });
 
@@ -276,5 +279,22 @@ describe("fallbacks", () => {
     const { error } = await settle(configure(KEYS.testStore).presentPaywall());
     expect(error?.errorCode).toBe(ErrorCode.ConfigurationError);
     expect(error?.message).toBe("Invalid paywall: base.stack.components[0].package_id must be a string.");
+  });
+});
+
+describe("paywall icons and layout (issue #22)", () => {
+  it("no emoji or symbol characters stand for icons in the paywall's source", async () => {
+    const { readFileSync, readdirSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const dir = join(process.cwd(), "src", "paywall");
+    const emoji = /[\u{1F300}-\u{1FAFF}\u{2600}-\u{27BF}\u{2B00}-\u{2BFF}]/u;
+    for (const file of readdirSync(dir)) {
+      expect(emoji.test(readFileSync(join(dir, file), "utf8")), file).toBe(false);
+    }
+  });
+
+  it("the paywall is a centred column of at most 600px on wide screens", async () => {
+    const { PAYWALL_CSS } = await import("../../src/paywall/paywall-css");
+    expect(PAYWALL_CSS).toMatch(/\.pw-pwl\{[^}]*max-width:600px;margin-inline:auto\}/);
   });
 });

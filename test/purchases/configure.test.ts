@@ -223,8 +223,8 @@ describe("logging", () => {
     Purchases.configure({ apiKey: "rcb_abc", appUserId: "u" }); // would warn
     expect(seen).toEqual([]);
     Purchases.setLogLevel(LogLevel.Warn);
-    Purchases.configure({ apiKey: "rcb_abc", appUserId: "u" });
-    expect(seen).toEqual([LogLevel.Warn]);
+    Purchases.configure({ apiKey: "rcb_abc", appUserId: "u", httpConfig: { proxyURL: "/billing" } });
+    expect(seen).toEqual([LogLevel.Warn]); // "already initialized"; no proxy warning, no info line
   });
 
   it("setLogHandler(null) restores console output", () => {
@@ -239,5 +239,87 @@ describe("logging", () => {
     expect(caught(() => Purchases.setPlatformInfo({ flavor: 1, version: "1" } as never)).errorCode).toBe(
       ErrorCode.ConfigurationError,
     );
+  });
+});
+
+describe("the default host (issue #22: no silent third party)", () => {
+  it("warns once, at the default level, that requests go to api.revenuecat.com when no proxyURL is given", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    Purchases.configure({ apiKey: "rcb_abc", appUserId: "user_1" });
+    expect(warn).toHaveBeenCalledTimes(1);
+    const line = String(warn.mock.calls[0]![0]);
+    expect(line).toContain("https://api.revenuecat.com");
+    expect(line).toContain("httpConfig.proxyURL");
+    expect(line).toContain("billing server");
+    expect(line).not.toContain("rcb_abc");
+    warn.mockRestore();
+  });
+
+  it("does not warn when a proxyURL names the billing server, in either form of configure", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    Purchases.configure({ apiKey: "rcb_abc", appUserId: "user_1", httpConfig: { proxyURL: "/billing" } });
+    Purchases.getSharedInstance().close();
+    Purchases.configure("rcb_abc", "user_1", { proxyURL: "https://billing.example.com" });
+    expect(warn).not.toHaveBeenCalled();
+    warn.mockRestore();
+  });
+});
+
+describe("LogLevel.Info", () => {
+  it("logs the key's kind, the base URL and whether the user is anonymous at configure, never the key", () => {
+    const info = vi.spyOn(console, "info").mockImplementation(() => undefined);
+    Purchases.setLogLevel(LogLevel.Info);
+    Purchases.configure({
+      apiKey: "test_secretish123",
+      appUserId: Purchases.generateAnonymousAppUserId(),
+      httpConfig: { proxyURL: "https://billing.example.com" },
+    });
+    expect(info).toHaveBeenCalledTimes(1);
+    const line = String(info.mock.calls[0]![0]);
+    expect(line).toBe(
+      "[Purchases] Configured: test_store key, https://billing.example.com, anonymous user: true.",
+    );
+    expect(line).not.toContain("secretish");
+    info.mockRestore();
+  });
+
+  it("logs nothing at Info level by default (Warn)", () => {
+    const info = vi.spyOn(console, "info").mockImplementation(() => undefined);
+    Purchases.configure({ apiKey: "rcb_abc", appUserId: "user_1", httpConfig: { proxyURL: "/billing" } });
+    expect(info).not.toHaveBeenCalled();
+    info.mockRestore();
+  });
+});
+
+describe("locale", () => {
+  it.each([1, "", "en_ZA", "not a locale!", null])(
+    "refuses the locale %j with ConfigurationError",
+    (locale) => {
+      const error = caught(() =>
+        Purchases.configure({ apiKey: "rcb_abc", appUserId: "user_1", locale: locale as string }),
+      );
+      expect(error.errorCode).toBe(ErrorCode.ConfigurationError);
+      expect(Purchases.isConfigured()).toBe(false);
+    },
+  );
+});
+
+describe("app user id length (docs/protocol.md: at most 256 UTF-16 code units)", () => {
+  it("accepts 256 characters and refuses 257 in configure, changeUser and identifyUser", async () => {
+    const ok = "x".repeat(256);
+    const tooLong = "x".repeat(257);
+    const options = { apiKey: "rcb_abc", httpConfig: { proxyURL: "/billing" } };
+    expect(Purchases.configure({ ...options, appUserId: ok }).getAppUserId()).toBe(ok);
+    expect(caught(() => Purchases.configure({ ...options, appUserId: tooLong })).errorCode).toBe(
+      ErrorCode.InvalidAppUserIdError,
+    );
+    const purchases = Purchases.getSharedInstance();
+    await expect(purchases.changeUser(tooLong)).rejects.toMatchObject({
+      errorCode: ErrorCode.InvalidAppUserIdError,
+    });
+    await expect(purchases.identifyUser(tooLong)).rejects.toMatchObject({
+      errorCode: ErrorCode.InvalidAppUserIdError,
+    });
+    expect(purchases.getAppUserId()).toBe(ok);
   });
 });

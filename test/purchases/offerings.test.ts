@@ -2,6 +2,7 @@ import { http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   ErrorCode,
+  LogLevel,
   OfferingKeyword,
   PackageType,
   Purchases,
@@ -278,5 +279,37 @@ describe("invalidateOfferingsCache", () => {
     expect((await purchases.getOfferings()).current?.identifier).toBe("default");
     purchases.invalidateOfferingsCache();
     expect((await purchases.getOfferings()).current?.identifier).toBe("holiday");
+  });
+});
+
+describe("the configured locale (issue #22)", () => {
+  it('formats prices in the locale given to configure: ZAR 99 in "en-ZA" is "R 99,00" (a no-break space)', async () => {
+    serve();
+    const purchases = Purchases.configure({
+      apiKey: "rcb_sb_abc",
+      appUserId: "user_1",
+      httpConfig: { proxyURL: TEST_BASE_URL },
+      flags: { collectAnalyticsEvents: false },
+      locale: "en-ZA",
+    });
+    const offerings = await purchases.getOfferings({ currency: "ZAR" });
+    expect(offerings.current?.monthly?.webBillingProduct.currentPrice.formattedPrice).toBe("R\u00a099,00");
+  });
+
+  it("logs the number of offerings fetched at LogLevel.Info", async () => {
+    serve();
+    const lines: string[] = [];
+    Purchases.setLogHandler((level, message) => {
+      if (level === LogLevel.Info) lines.push(message);
+    });
+    Purchases.setLogLevel(LogLevel.Info);
+    try {
+      const offerings = await configure().getOfferings();
+      expect(lines).toContain(`${fixtures.offerings().offerings.length} offerings fetched.`);
+      expect(Object.keys(offerings.all).length).toBeGreaterThan(0);
+    } finally {
+      Purchases.setLogHandler(null);
+      Purchases.setLogLevel(LogLevel.Warn);
+    }
   });
 });

@@ -2,7 +2,7 @@
 import { HttpResponse } from "msw";
 import type { WireBrandingInfo } from "../../src/http/wire";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ErrorCode, Purchases, isPurchasesError } from "../../src/index";
+import { ErrorCode, LogLevel, Purchases, isPurchasesError } from "../../src/index";
 import { fixtures } from "../support/fixtures";
 import { useMswServer } from "../support/msw";
 import { fakeStripe } from "./support/fake-stripe";
@@ -226,5 +226,65 @@ describe("the error pages of docs/checkout.md", () => {
     expect(document.querySelector(".pw-banner")).toBeNull(); // no sandbox banner in production
     (await button("Continue")).click();
     await purchase;
+  });
+});
+
+describe("a billing server without a payment gateway (issue #22)", () => {
+  it("logs one error naming the missing gateway (7773 at checkout/start) and shows the error page", async () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const message = "No payment gateway is configured on this billing server (set STRIPE_SECRET_KEY).";
+      const { purchase } = await open({ checkout: { start: [backendError(400, 7773, message)] } });
+      await errorPage();
+      expect(error).toHaveBeenCalledTimes(1);
+      const line = String(error.mock.calls[0]![0]);
+      expect(line).toContain("no working payment gateway");
+      expect(line).toContain("7773");
+      expect(line).toContain(message);
+      expect(line).toContain("STRIPE_SECRET_KEY");
+      expect(line).toContain("test_");
+      closeButton().click();
+      await settle(purchase);
+    } finally {
+      error.mockRestore();
+    }
+  });
+
+  it("logs no gateway error for other failures of checkout/start", async () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const { purchase } = await open({
+        checkout: { start: [backendError(400, 7772, "Already subscribed")] },
+      });
+      await errorPage();
+      expect(error).not.toHaveBeenCalled();
+      closeButton().click();
+      await settle(purchase);
+    } finally {
+      error.mockRestore();
+    }
+  });
+});
+
+describe("purchase logs at LogLevel.Info (issue #22)", () => {
+  it("logs the purchase's start and its outcome with the product id", async () => {
+    const lines: string[] = [];
+    Purchases.setLogHandler((level, message) => {
+      if (level === LogLevel.Info) lines.push(message);
+    });
+    Purchases.setLogLevel(LogLevel.Info);
+    try {
+      const { purchase } = await open();
+      closeButton().click();
+      await settle(purchase);
+      const started = lines.find((l) => l.startsWith("Purchase started:"));
+      const finished = lines.find((l) => l.startsWith("Purchase finished:"));
+      expect(started).toMatch(/^Purchase started: \S+\.$/);
+      const productId = started!.slice("Purchase started: ".length, -1);
+      expect(finished).toBe(`Purchase finished: ${productId}, UserCancelledError (Purchase was cancelled.).`);
+    } finally {
+      Purchases.setLogHandler(null);
+      Purchases.setLogLevel(LogLevel.Warn);
+    }
   });
 });

@@ -7,7 +7,16 @@ import { errorKindOf, errorPageModel } from "../../src/ui/error-page-model";
 import { isPayButtonEnabled, payButtonLabel, taxPromptKey } from "../../src/ui/pay-button";
 import { stripeLocale } from "../../src/ui/stripe-options";
 import { isHandledFormError } from "../../src/checkout/submit-payment";
-import { contrastRatio, darken, DEFAULT_COLORS, textColorOn, themeVariables } from "../../src/ui/theme";
+import {
+  contrastRatio,
+  DARK_MODAL_COLORS,
+  darken,
+  DEFAULT_COLORS,
+  readableColor,
+  textColorOn,
+  themeVariables,
+} from "../../src/ui/theme";
+import { WIDGET_CSS } from "../../src/ui/styles";
 import { fixtures } from "../support/fixtures";
 
 const checkout = fixtures.checkoutStart();
@@ -255,4 +264,66 @@ describe("theming", () => {
     expect(darken("#FFFFFF", 0.1)).toBe("#e6e6e6");
     expect(darken("#FFFFFF", 0.15)).toBe("#d9d9d9");
   });
+});
+
+describe("readable accent text (issue #22: the Test Store notice at 2.42:1)", () => {
+  const ACCENTS = [
+    "#C9A227",
+    "#767676",
+    "#FF0066",
+    "#00FF00",
+    "#FFFF00",
+    "#8B2252",
+    "#1148B8",
+    "#000000",
+    "#FFFFFF",
+  ];
+
+  it("Realmheart's gold accent is 2.42:1 on white, and becomes a darker gold of at least 4.5:1", () => {
+    expect(contrastRatio("#C9A227", "#FFFFFF")).toBeCloseTo(2.42, 2);
+    const text = readableColor("#C9A227", "#FFFFFF");
+    expect(contrastRatio(text, "#FFFFFF")).toBeGreaterThanOrEqual(4.5);
+    expect(text).not.toBe("#111111"); // still gold, not the neutral fallback
+    expect(themeVariables({ color_accent: "#C9A227" })["--pw-accent-text"]).toBe(text);
+  });
+
+  it("keeps an accent that already passes as it is", () => {
+    expect(readableColor("#767676", "#FFFFFF")).toBe("#767676");
+  });
+
+  it.each(["#FFFFFF", "#EFF3FA", "#1E1330", "#000000", DARK_MODAL_COLORS.bg, "#808080"])(
+    "gives every accent at least 4.5:1 on the background %s",
+    (background) => {
+      for (const accent of ACCENTS) {
+        expect(contrastRatio(readableColor(accent, background), background)).toBeGreaterThanOrEqual(4.5);
+      }
+    },
+  );
+
+  it("the muted text, dividers and fine print use the readable accent, not the raw one", () => {
+    expect(WIDGET_CSS).toContain(".pw-muted{color:var(--pw-accent-text)}");
+    expect(WIDGET_CSS).toContain(".pw-terms{font-size:12px;color:var(--pw-accent-text)}");
+  });
+});
+
+describe("the Test Store modal in dark mode", () => {
+  it("has a prefers-color-scheme: dark rule giving the modal dark colours", () => {
+    const rule = /@media \(prefers-color-scheme:dark\)\{\.pw-test-store \.pw-modal\{([^}]*)\}\}/.exec(
+      WIDGET_CSS,
+    );
+    expect(rule).not.toBeNull();
+    expect(rule![1]).toContain(`--pw-form-bg:${DARK_MODAL_COLORS.bg}`);
+    expect(rule![1]).toContain(`--pw-form-text:${DARK_MODAL_COLORS.text}`);
+    expect(rule![1]).toContain("--pw-accent-text:var(--pw-accent-text-dark)");
+  });
+
+  it.each([null, { color_accent: "#C9A227" }, { color_accent: "#1148B8" }])(
+    "passes AA in dark mode (text, accent text; focus ring 3:1) with the appearance %j",
+    (appearance) => {
+      const vars = themeVariables(appearance);
+      expect(contrastRatio(DARK_MODAL_COLORS.text, DARK_MODAL_COLORS.bg)).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(vars["--pw-accent-text-dark"]!, DARK_MODAL_COLORS.bg)).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(DARK_MODAL_COLORS.focus, DARK_MODAL_COLORS.bg)).toBeGreaterThanOrEqual(3);
+    },
+  );
 });

@@ -1,5 +1,12 @@
-// Copies what tsc does not emit (SQL migrations, the default catalogue) next to the compiled code.
-import { cpSync } from "node:fs";
+// Copies what tsc does not emit next to the compiled code: the SQL migrations with the journal the migrator reads
+// (not drizzle-kit's snapshots, which only `db:generate` needs) and the default catalogue. It also marks the CLI
+// executable, so `dist/cli.js` runs as it is as well as through the `bin` link npm makes.
+import { chmodSync, cpSync } from "node:fs";
+import { basename } from "node:path";
 
-cpSync("src/db/migrations", "dist/db/migrations", { recursive: true });
+cpSync("src/db/migrations", "dist/db/migrations", {
+  recursive: true,
+  filter: (source) => !basename(source).endsWith("_snapshot.json"),
+});
 cpSync("src/catalogue/realmheart.json", "dist/catalogue/realmheart.json");
+chmodSync("dist/cli.js", 0o755);

@@ -1,73 +1,58 @@
 #!/usr/bin/env node
 // Serves the billing server alone: `purchases-billing-server` (configuration from the environment).
 import Fastify from "fastify";
-import { z } from "zod";
-import { loadCatalogueFile } from "./catalogue/load-catalogue.js";
-import { openBillingDatabase } from "./db/database.js";
+import { defaultCataloguePath, loadCatalogueFile } from "./catalogue/load-catalogue.js";
+import { parseCliEnv } from "./cli-env.js";
+import { openBillingDatabase, type BillingDatabase } from "./db/database.js";
+import { billingClientErrors } from "./http/client-errors.js";
 import { BILLING_MAX_PARAM_LENGTH, billingFrameworkErrors } from "./http/framework-errors.js";
+import { billingLogSerializers } from "./http/request-log.js";
 import { billingServer } from "./plugin.js";
+import { describeStartupFailure, type StartupStage } from "./startup-failure.js";
 
-const envSchema = z
-  .object({
-    PORT: z.coerce.number().int().min(0).max(65535).default(4000),
-    HOST: z.string().default("127.0.0.1"),
-    DATABASE_URL: z.string().url().optional(),
-    DATA_DIR: z.string().default("./data/billing"),
-    CATALOGUE: z.string().optional(),
-    MANAGEMENT_URL: z.string().url().optional(),
-    /** Turns on the hosted "Manage subscription" page; it signs the links. */
-    MANAGEMENT_SECRET: z.string().min(32, "use at least 32 characters").optional(),
-    /** The server's public base URL including PREFIX (for the management links); by default each request's own. */
-    PUBLIC_URL: z.string().url().optional(),
-    PREFIX: z
-      .string()
-      .regex(/^(\/[\w-]+)*$/, "PREFIX is a path such as /billing, without a trailing slash")
-      .default(""),
-    STRIPE_SECRET_KEY: z.string().min(1).optional(),
-    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
-    STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
-    STRIPE_API_BASE: z.string().url().optional(),
-    STRIPE_ACCOUNT_ID: z.string().min(1).optional(),
-    // Host-app webhooks: one endpoint for every project of the catalogue.
-    WEBHOOK_URL: z.string().url().optional(),
-    WEBHOOK_SECRET: z.string().min(16, "use at least 16 characters").optional(),
-    ADMIN_SECRET: z.string().min(16, "use at least 16 characters").optional(),
-    WORKER_INTERVAL_MS: z.coerce.number().int().min(100).optional(),
-  })
-  .superRefine((env, ctx) => {
-    if (Boolean(env.WEBHOOK_URL) !== Boolean(env.WEBHOOK_SECRET)) {
-      const missing = env.WEBHOOK_URL ? "WEBHOOK_SECRET" : "WEBHOOK_URL";
-      ctx.addIssue({
-        code: "custom",
-        path: [missing],
-        message: "WEBHOOK_URL and WEBHOOK_SECRET go together",
-      });
-    }
-    // Checkout needs all three Stripe secrets or none: a half-configured gateway would fail customers mid-purchase.
-    if (!env.STRIPE_SECRET_KEY) return;
-    for (const name of ["STRIPE_WEBHOOK_SECRET", "STRIPE_PUBLISHABLE_KEY"] as const) {
-      if (!env[name])
-        ctx.addIssue({ code: "custom", path: [name], message: "required with STRIPE_SECRET_KEY" });
-    }
-  });
-
-async function main() {
-  const parsed = envSchema.safeParse(process.env);
-  if (!parsed.success) {
-    console.error(
-      `Invalid configuration:\n${parsed.error.issues.map((i) => `- ${i.path.join(".")}: ${i.message}`).join("\n")}`,
-    );
+/** Runs one start-up step; a failure is printed as one sentence naming its cause, and the CLI exits with 1. */
+async function startupStep<T>(
+  stage: StartupStage,
+  run: () => Promise<T>,
+  opened?: BillingDatabase,
+): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    console.error(`purchases-billing-server cannot start. ${describeStartupFailure(stage, error)}`);
+    await opened?.close().catch(() => undefined);
     process.exit(1);
   }
-  const env = parsed.data;
-  const database = await openBillingDatabase(
-    env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR, pgliteThread: true },
+}
+
+async function main() {
+  const parsed = parseCliEnv(process.env);
+  if (!parsed.ok) {
+    console.error(parsed.message);
+    process.exit(1);
+  }
+  const env = parsed.env;
+  const cataloguePath = env.CATALOGUE ?? defaultCataloguePath;
+  const loaded = await startupStep({ step: "catalogue", path: cataloguePath }, () =>
+    loadCatalogueFile(cataloguePath),
   );
-  const catalogue = await loadCatalogueFile(env.CATALOGUE);
+  const allowedOrigins = env.ALLOWED_ORIGINS;
+  const catalogue =
+    allowedOrigins === undefined
+      ? loaded
+      : { ...loaded, projects: loaded.projects.map((p) => ({ ...p, allowed_origins: allowedOrigins })) };
+  const database = await startupStep(
+    { step: "database", databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR },
+    () =>
+      openBillingDatabase(
+        env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR, pgliteThread: true },
+      ),
+  );
   const { WEBHOOK_URL: webhookUrl, WEBHOOK_SECRET: webhookSecret } = env;
   const app = Fastify({
-    logger: { level: "info", redact: ["req.headers.authorization"] },
+    logger: { level: "info", redact: ["req.headers.authorization"], serializers: billingLogSerializers },
     frameworkErrors: billingFrameworkErrors,
+    clientErrorHandler: billingClientErrors,
     routerOptions: { maxParamLength: BILLING_MAX_PARAM_LENGTH },
   });
   await app.register(billingServer, {
@@ -103,7 +88,11 @@ async function main() {
   };
   process.once("SIGINT", shutdown);
   process.once("SIGTERM", shutdown);
-  await app.listen({ port: env.PORT, host: env.HOST });
+  await startupStep(
+    { step: "listen", host: env.HOST, port: env.PORT },
+    () => app.listen({ port: env.PORT, host: env.HOST }),
+    database,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -2,7 +2,9 @@
 export { billingServer } from "./plugin.js";
 export type { BillingServerOptions } from "./plugin.js";
 export { BILLING_MAX_PARAM_LENGTH, billingFrameworkErrors } from "./http/framework-errors.js";
+export { billingClientErrors } from "./http/client-errors.js";
 export { SECURITY_HEADERS } from "./http/security-headers.js";
+export { billingLogSerializers } from "./http/request-log.js";
 export type { StripeOptions } from "./gateway/stripe-gateway.js";
 export { openBillingDatabase } from "./db/database.js";
 export { openDrizzleDatabase } from "./db/open-drizzle-database.js";

@@ -4,10 +4,11 @@ import { seedCatalogue } from "./catalogue/seed-catalogue.js";
 import type { BillingContext } from "./context.js";
 import type { BillingDatabase } from "./db/database.js";
 import { requireApiKey } from "./http/api-key-auth.js";
-import { answerPreflights } from "./http/cors.js";
+import { useCors } from "./http/cors.js";
 import { useBillingErrorHandler } from "./http/error-handler.js";
 import { SECURITY_HEADERS } from "./http/security-headers.js";
 import { catalogueRoutes } from "./routes/catalogue-routes.js";
+import { healthRoutes } from "./routes/health-routes.js";
 import { subscriberRoutes } from "./routes/subscriber-routes.js";
 import { workflowRoutes } from "./routes/workflow-routes.js";
 import { receiptRoutes } from "./routes/receipt-routes.js";
@@ -95,9 +96,10 @@ export async function billingServer(app: FastifyInstance, options: BillingServer
   app.addHook("onRequest", async (_request, reply) => {
     reply.headers(SECURITY_HEADERS);
   });
-  answerPreflights(app);
+  useCors(app);
   requireApiKey(app, ctx);
 
+  await app.register(healthRoutes, { ctx });
   await app.register(catalogueRoutes, { ctx });
   await app.register(subscriberRoutes, { ctx });
   await app.register(workflowRoutes, { ctx });

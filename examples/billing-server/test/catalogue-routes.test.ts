@@ -144,10 +144,14 @@ describe.each(DATABASES)("catalogue calls on %s", (kind) => {
   it("answers CORS preflights and allows only the project's origins on real requests", async () => {
     const preflight = await fetch(`${server.url}/v1/subscribers/u/offerings`, {
       method: "OPTIONS",
-      headers: { origin: "https://app.example", "access-control-request-method": "GET" },
+      headers: {
+        origin: "https://app.example",
+        "access-control-request-method": "GET",
+        "access-control-request-headers": "authorization,x-is-sandbox",
+      },
     });
     expect(preflight.status).toBe(204);
-    expect(preflight.headers.get("access-control-allow-headers")).toContain("X-Is-Sandbox");
+    expect(preflight.headers.get("access-control-allow-headers")).toContain("x-is-sandbox");
     const any = await call(server, "GET", "/rcbilling/v1/branding", {
       headers: { origin: "https://app.example" },
     });

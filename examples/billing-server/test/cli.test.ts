@@ -1,10 +1,12 @@
 // The standalone CLI, as an operator runs it: the built dist/cli.js on an embedded database.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseCliEnv } from "../src/cli-env.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -25,11 +27,135 @@ function startCli(
   });
 }
 
+/** Runs the CLI until it exits by itself (a start-up failure): its exit code and everything it printed. */
+function runCliToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ["dist/cli.js"], { cwd: root, env: { ...process.env, ...env } });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+  return new Promise((resolve) =>
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    }),
+  );
+}
+
+/** The output is one line naming the cause, without a stack trace. */
+function expectOneSentence(output: string, cause: RegExp) {
+  const lines = output.trim().split("\n");
+  expect(lines, output).toHaveLength(1);
+  expect(lines[0]).toMatch(/^purchases-billing-server cannot start\. /);
+  expect(lines[0]).toMatch(cause);
+  expect(output).not.toMatch(/\n\s+at /);
+}
+
+describe("ALLOWED_ORIGINS", () => {
+  const origins = (value: string) => {
+    const parsed = parseCliEnv({ ALLOWED_ORIGINS: value });
+    return parsed.ok ? parsed.env.ALLOWED_ORIGINS : parsed.message;
+  };
+
+  it("reads origins separated by commas, normalised as browsers send them", () => {
+    expect(origins("https://app.example/, http://localhost:5173 ,https://App.Example:443")).toEqual([
+      "https://app.example",
+      "http://localhost:5173",
+      "https://app.example",
+    ]);
+    expect(origins("*")).toBeNull();
+    expect(origins("")).toBeUndefined();
+  });
+
+  it("refuses a URL with a path, a query or credentials, another scheme, or no origin at all, naming the value", () => {
+    for (const value of [
+      "https://app.example/app",
+      "https://app.example?x=1",
+      "https://u:p@app.example",
+      "ftp://app.example",
+      "app.example",
+      ",",
+    ]) {
+      expect(origins(value), value).toMatch(/^Invalid configuration:\n- ALLOWED_ORIGINS/);
+    }
+    expect(origins("https://app.example/app")).toContain('"https://app.example/app" is not an origin');
+  });
+});
+
+describe("purchases-billing-server CLI start-up failures", () => {
+  const dir = mkdtempSync(join(tmpdir(), "billing-cli-failures-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("names a missing catalogue file", async () => {
+    const { code, output } = await runCliToExit({ CATALOGUE: join(dir, "missing.json"), DATA_DIR: dir });
+    expect(code).toBe(1);
+    expectOneSentence(output, /catalogue file .*missing\.json does not exist \(check CATALOGUE\)/);
+  });
+
+  it("names a catalogue file that is not JSON", async () => {
+    const path = join(dir, "broken.json");
+    writeFileSync(path, "{ not json");
+    const { code, output } = await runCliToExit({ CATALOGUE: path, DATA_DIR: dir });
+    expect(code).toBe(1);
+    expectOneSentence(output, /catalogue file .*broken\.json is not valid JSON/);
+  });
+
+  it("names a PostgreSQL that refuses connections, without the URL's password", async () => {
+    const { code, output } = await runCliToExit({
+      DATABASE_URL: "postgres://postgres:hunter2@127.0.0.1:1/billing",
+    });
+    expect(code).toBe(1);
+    expectOneSentence(output, /Cannot reach PostgreSQL at .*127\.0\.0\.1:1.*refused \(ECONNREFUSED\)/);
+    expect(output).not.toContain("hunter2");
+  });
+
+  // Registered only where PostgreSQL is configured (CI sets TEST_DATABASE_URL), as the suites over DATABASES are.
+  for (const test of process.env.TEST_DATABASE_URL ? [it] : [])
+    test("names a PostgreSQL database that does not exist", async () => {
+      const url = new URL(process.env.TEST_DATABASE_URL as string);
+      url.pathname = "/no_such_billing_database";
+      const { code, output } = await runCliToExit({ DATABASE_URL: url.toString() });
+      expect(code).toBe(1);
+      expectOneSentence(output, /does not exist: create it first/);
+    });
+
+  it("names a port already in use", async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      const { code, output } = await runCliToExit({
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: join(dir, "db"),
+      });
+      expect(code).toBe(1);
+      // Fastify logs its own start-up as JSON lines; the failure is the one plain line.
+      const plain = output
+        .split("\n")
+        .filter((line) => line && !line.startsWith("{"))
+        .join("\n");
+      expectOneSentence(
+        plain,
+        new RegExp(`127\\.0\\.0\\.1:${port}: the port is already in use \\(EADDRINUSE\\)`),
+      );
+    } finally {
+      taken.close();
+    }
+  });
+});
+
 describe("purchases-billing-server CLI", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "billing-cli-"));
   let cli: Awaited<ReturnType<typeof startCli>>;
   beforeAll(async () => {
-    cli = await startCli({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, PREFIX: "/billing" });
+    cli = await startCli({
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      PREFIX: "/billing",
+      ALLOWED_ORIGINS: "https://app.example/",
+    });
   });
   afterAll(() => {
     cli?.child.kill("SIGTERM");
@@ -44,6 +170,36 @@ describe("purchases-billing-server CLI", () => {
     const body = (await response.json()) as { current_offering_id: string };
     expect(body.current_offering_id).toBe("default");
     expect(cli.output()).not.toContain("test_realmheart_local");
+  });
+
+  it("lets only ALLOWED_ORIGINS read answers, trailing slash or not", async () => {
+    const from = (origin: string) =>
+      fetch(`${cli.url}/billing/v1/subscribers/cli_user`, {
+        headers: { authorization: "Bearer test_realmheart_local", origin },
+      });
+    expect((await from("https://app.example")).headers.get("access-control-allow-origin")).toBe(
+      "https://app.example",
+    );
+    expect((await from("https://elsewhere.example")).headers.get("access-control-allow-origin")).toBeNull();
+  });
+
+  it("answers the health checks without a key", async () => {
+    expect((await fetch(`${cli.url}/billing/health`)).status).toBe(200);
+    expect(await (await fetch(`${cli.url}/billing/health/ready`)).json()).toEqual({
+      status: "ready",
+      database: "pglite",
+    });
+  });
+
+  it("logs request paths without their query string", async () => {
+    const response = await fetch(
+      `${cli.url}/billing/v1/subscribers/query_user/offerings?email=secret-in-query%40example.com`,
+      { headers: { authorization: "Bearer test_realmheart_local" } },
+    );
+    expect(response.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(cli.output()).toContain('"url":"/billing/v1/subscribers/query_user/offerings"');
+    expect(cli.output()).not.toContain("secret-in-query");
   });
 
   it("exits cleanly on SIGTERM", async () => {

@@ -27,8 +27,17 @@ const STRIPE_OPTIONS = {
   apiBase: "http://127.0.0.1:9",
   accountId: "acct_route_table",
 };
-/** Routes that take no API key, by protocol: Stripe authenticates with its signature instead. */
-const PUBLIC_ROUTES = ["POST /billing/rcbilling/v1/stripe/webhook"];
+/**
+ * Routes that take no API key: the health checks (for orchestrators; they hold no customer data) and, by protocol,
+ * the Stripe webhook (Stripe authenticates with its signature instead).
+ */
+const PUBLIC_ROUTES = [
+  "GET /billing/health",
+  "HEAD /billing/health",
+  "GET /billing/health/ready",
+  "HEAD /billing/health/ready",
+  "POST /billing/rcbilling/v1/stripe/webhook",
+];
 
 describe("the route table", () => {
   let database: BillingDatabase;
@@ -58,7 +67,7 @@ describe("the route table", () => {
     await database.close();
   });
 
-  it("marks exactly the Stripe webhook as public", () => {
+  it("marks exactly the health checks and the Stripe webhook as public", () => {
     const publicRoutes = routes.filter((r) => r.public).map((r) => `${r.method} ${r.url}`);
     expect(publicRoutes).toEqual(PUBLIC_ROUTES);
     // The table is the whole protocol surface, so a route added later is covered by the tests below.
@@ -91,10 +100,14 @@ describe("the route table", () => {
     const preflight = await app.inject({
       method: "OPTIONS",
       url: "/billing/v1/subscribers/u1",
-      headers: { origin: "https://app.example", "access-control-request-method": "GET" },
+      headers: {
+        origin: "https://app.example",
+        "access-control-request-method": "GET",
+        "access-control-request-headers": "authorization",
+      },
     });
     expect(preflight.statusCode).toBe(204);
-    expect(preflight.headers["access-control-allow-headers"]).toContain("Authorization");
+    expect(preflight.headers["access-control-allow-headers"]).toContain("authorization");
     expect(preflight.body).toBe("");
   });
 });

@@ -1,3 +1,4 @@
+import { originSchema } from "../http/allowed-origins.js";
 import { z } from "zod";
 import { paywallComponentsSchema, paywallPackageIds, uiConfigSchema } from "./paywall-schema.js";
 import { normalizePromotionCode, promotionCodeSchema } from "./promotion-code-schema.js";
@@ -114,7 +115,7 @@ const project = z
         z.string().regex(/^(rcb_sb_|rcb_(?!sb_)|test_)[A-Za-z0-9_-]+$/, "keys start rcb_, rcb_sb_ or test_"),
       )
       .min(1),
-    allowed_origins: z.array(z.string()).nullable().default(null),
+    allowed_origins: z.array(originSchema).nullable().default(null),
     branding,
     entitlements: z.array(z.object({ identifier: z.string().min(1), products: z.array(z.string()).min(1) })),
     products: z.array(product),

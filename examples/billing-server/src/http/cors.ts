@@ -1,32 +1,130 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
-const ALLOWED_HEADERS =
-  "Authorization, Content-Type, Accept, X-Platform, X-Version, X-Is-Sandbox, X-Platform-Flavor, X-Platform-Flavor-Version";
+// RFC 9110's `token`: what a header name may be.
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 /**
- * Lets `origin` read the answer when the project allows it; `allowed` null means any origin (answers that carry
- * nothing of a project's, such as a refused API key).
+ * Request headers a preflight never allows, whatever the page asks for: the Fetch standard's forbidden request
+ * header names (a browser never lets a page set them; asking is a sign of a confused or hostile caller), the
+ * method-override headers (they would turn a GET into something else behind a proxy), and the server-to-server
+ * admin secret (it must never be sent from a browser).
  */
-export function allowOrigin(reply: FastifyReply, origin: string | undefined, allowed: string[] | null): void {
+const DENIED_HEADERS = new Set([
+  "accept-charset",
+  "accept-encoding",
+  "access-control-request-headers",
+  "access-control-request-method",
+  "access-control-request-private-network",
+  "connection",
+  "content-length",
+  "cookie",
+  "cookie2",
+  "date",
+  "dnt",
+  "expect",
+  "host",
+  "keep-alive",
+  "origin",
+  "referer",
+  "set-cookie",
+  "te",
+  "trailer",
+  "transfer-encoding",
+  "upgrade",
+  "via",
+  "x-http-method",
+  "x-http-method-override",
+  "x-method-override",
+  "x-billing-admin-secret",
+]);
+
+/** How many names one preflight may ask for; the SDK sends nine plus the integrator's few. */
+const MAX_PREFLIGHT_HEADERS = 50;
+
+/** Response headers a page may read besides the safelisted ones: the 503's retry delay. */
+const EXPOSED_HEADERS = "Retry-After";
+
+/**
+ * Whether a preflight may allow a page to send the request header `name`: any syntactically valid header name
+ * except the denied ones (forbidden names, `Proxy-*`, `Sec-*`, method overrides, `X-Billing-Admin-Secret`).
+ *
+ * @example
+ * isAllowedRequestHeader("X-Tenant"); // true
+ * isAllowedRequestHeader("Cookie"); // false
+ */
+export function isAllowedRequestHeader(name: string): boolean {
+  const lower = name.toLowerCase();
+  return (
+    HEADER_NAME.test(name) &&
+    !DENIED_HEADERS.has(lower) &&
+    !lower.startsWith("proxy-") &&
+    !lower.startsWith("sec-")
+  );
+}
+
+/**
+ * The `Access-Control-Allow-Headers` value answering a preflight's `Access-Control-Request-Headers`: the
+ * requested names that {@link isAllowedRequestHeader} accepts (at most 50), lower-cased. A denied name is left
+ * out, so the browser refuses the real request.
+ *
+ * @example
+ * preflightAllowedHeaders("authorization,x-tenant,cookie"); // "authorization, x-tenant"
+ */
+export function preflightAllowedHeaders(requested: string | undefined): string {
+  const names = (requested ?? "")
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean)
+    .slice(0, MAX_PREFLIGHT_HEADERS);
+  return [...new Set(names.filter(isAllowedRequestHeader).map((name) => name.toLowerCase()))].join(", ");
+}
+
+/**
+ * Lets `origin` read the answer when `allowed` holds it; `allowed` null means any origin (answers that carry
+ * nothing of a project's: a refused API key, an unknown path, the database unavailable before the key is known).
+ */
+function allowOrigin(
+  reply: FastifyReply,
+  origin: string | undefined,
+  allowed: readonly string[] | null,
+): void {
   if (!origin || (allowed && !allowed.includes(origin))) return;
   reply.header("Access-Control-Allow-Origin", allowed ? origin : "*");
+  reply.header("Access-Control-Expose-Headers", EXPOSED_HEADERS);
   reply.header("Vary", "Origin");
 }
 
 /**
- * Answers CORS preflights. They carry no API key, so they are answered for any origin; the real request is then
- * checked against the key's project's allowed origins ({@link allowOrigin}).
+ * The CORS headers of an answer Fastify gives before any plugin sees the request (`frameworkErrors`): it
+ * carries nothing of a project's, so any origin may read it.
  */
-export function answerPreflights(app: FastifyInstance): void {
+export function allowAnyOrigin(request: FastifyRequest, reply: FastifyReply): void {
+  allowOrigin(reply, request.headers.origin, null);
+}
+
+/**
+ * CORS for the billing server's routes. Preflights carry no API key, so they are answered for any origin and
+ * for the request headers {@link preflightAllowedHeaders} accepts. Every other answer — successes, errors,
+ * 404s, 413s, 503s — gets `Access-Control-Allow-Origin` when the key's project allows the origin
+ * (`allowed_origins`, any when null), or for any origin when no key was recognised. Routes marked
+ * `config: { public: true }` (gateway webhooks, the manage page, health) are not for pages on other sites and
+ * get none.
+ */
+export function useCors(app: FastifyInstance): void {
   app.options("/*", async (request, reply) => {
     const origin = request.headers.origin;
     if (origin) {
       reply.header("Access-Control-Allow-Origin", origin);
-      reply.header("Vary", "Origin");
+      reply.header("Vary", "Origin, Access-Control-Request-Headers");
     }
     reply.header("Access-Control-Allow-Methods", "GET, POST, PATCH, OPTIONS");
-    reply.header("Access-Control-Allow-Headers", ALLOWED_HEADERS);
+    const allowed = preflightAllowedHeaders(request.headers["access-control-request-headers"]);
+    if (allowed) reply.header("Access-Control-Allow-Headers", allowed);
     reply.header("Access-Control-Max-Age", "600");
     return reply.status(204).send();
+  });
+  app.addHook("onSend", async (request, reply) => {
+    if (request.method === "OPTIONS" || request.routeOptions.config?.public === true) return;
+    allowOrigin(reply, request.headers.origin, request.caller?.allowedOrigins ?? null);
   });
 }

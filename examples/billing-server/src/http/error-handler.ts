@@ -4,7 +4,8 @@ import { BillingError, BillingErrorCode } from "./billing-error.js";
 
 /** The 503 answer's message when the database cannot be reached; clients retry after `Retry-After` seconds. */
 export const DATABASE_UNAVAILABLE_MESSAGE = "The billing database is unavailable. Please retry shortly.";
-const DATABASE_RETRY_AFTER_S = 5;
+/** Seconds a client waits before retrying when the database is unavailable (`Retry-After`). */
+export const DATABASE_RETRY_AFTER_S = 5;
 
 /** The driver's error code (SQLSTATE or errno) of an error or its cause, for logs. */
 function errorCodeOf(error: unknown): string | undefined {

@@ -1,12 +1,15 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { BillingErrorCode } from "./billing-error.js";
+import { allowAnyOrigin } from "./cors.js";
 import { SECURITY_HEADERS } from "./security-headers.js";
 
 /**
  * Fastify's `frameworkErrors` option answering in the protocol's `{ code, message }` shape. Fastify refuses
  * some requests before any route or plugin sees them (a path that is not valid percent-encoding, such as
- * `/v1/subscribers/%E0%A4%A`), and only this root-level option shapes that answer: pass it when you create the
- * Fastify instance the billing server is registered on.
+ * `/v1/subscribers/%E0%A4%A`, or a path parameter longer than `BILLING_MAX_PARAM_LENGTH`, answered 414), and only
+ * this root-level option shapes that answer: pass it when you create the Fastify instance the billing server is
+ * registered on. The answer carries the security headers and CORS headers for any origin (it holds nothing of a
+ * project's), so a page's SDK reads the real status instead of a network error.
  *
  * @example
  * const app = Fastify({ frameworkErrors: billingFrameworkErrors });
@@ -14,9 +17,10 @@ import { SECURITY_HEADERS } from "./security-headers.js";
  */
 export function billingFrameworkErrors(
   error: FastifyError,
-  _request: FastifyRequest,
+  request: FastifyRequest,
   reply: FastifyReply,
 ): void {
+  allowAnyOrigin(request, reply);
   const status =
     error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
   reply

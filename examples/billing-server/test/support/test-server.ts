@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import pg from "pg";
 import { randomBytes } from "node:crypto";
 import { openBillingDatabase, type BillingDatabase } from "../../src/db/database.js";
+import { billingClientErrors } from "../../src/http/client-errors.js";
 import { BILLING_MAX_PARAM_LENGTH, billingFrameworkErrors } from "../../src/http/framework-errors.js";
 import { billingServer, type BillingServerOptions } from "../../src/plugin.js";
 import { testCatalogue } from "./catalogue.js";
@@ -55,6 +56,7 @@ export async function startTestServer(
   const app = Fastify({
     logger: harness.logStream ? { level: "trace", stream: harness.logStream } : false,
     frameworkErrors: billingFrameworkErrors,
+    clientErrorHandler: billingClientErrors,
     routerOptions: { maxParamLength: BILLING_MAX_PARAM_LENGTH },
   });
   await app.register(billingServer, {

@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { allowedOriginsSchema } from "./http/allowed-origins.js";
+
+const cliEnvSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+    HOST: z.string().default("127.0.0.1"),
+    DATABASE_URL: z.string().url().optional(),
+    DATA_DIR: z.string().default("./data/billing"),
+    CATALOGUE: z.string().optional(),
+    /** Replaces every catalogue project's `allowed_origins`: origins separated by commas, or `*` for any. */
+    ALLOWED_ORIGINS: allowedOriginsSchema.optional(),
+    MANAGEMENT_URL: z.string().url().optional(),
+    /** Turns on the hosted "Manage subscription" page; it signs the links. */
+    MANAGEMENT_SECRET: z.string().min(32, "use at least 32 characters").optional(),
+    /** The server's public base URL including PREFIX (for the management links); by default each request's own. */
+    PUBLIC_URL: z.string().url().optional(),
+    PREFIX: z
+      .string()
+      .regex(/^(\/[\w-]+)*$/, "PREFIX is a path such as /billing, without a trailing slash")
+      .default(""),
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+    STRIPE_API_BASE: z.string().url().optional(),
+    STRIPE_ACCOUNT_ID: z.string().min(1).optional(),
+    // Host-app webhooks: one endpoint for every project of the catalogue.
+    WEBHOOK_URL: z.string().url().optional(),
+    WEBHOOK_SECRET: z.string().min(16, "use at least 16 characters").optional(),
+    ADMIN_SECRET: z.string().min(16, "use at least 16 characters").optional(),
+    WORKER_INTERVAL_MS: z.coerce.number().int().min(100).optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.WEBHOOK_URL) !== Boolean(env.WEBHOOK_SECRET)) {
+      const missing = env.WEBHOOK_URL ? "WEBHOOK_SECRET" : "WEBHOOK_URL";
+      ctx.addIssue({
+        code: "custom",
+        path: [missing],
+        message: "WEBHOOK_URL and WEBHOOK_SECRET go together",
+      });
+    }
+    // Checkout needs all three Stripe secrets or none: a half-configured gateway would fail customers mid-purchase.
+    if (!env.STRIPE_SECRET_KEY) return;
+    for (const name of ["STRIPE_WEBHOOK_SECRET", "STRIPE_PUBLISHABLE_KEY"] as const) {
+      if (!env[name])
+        ctx.addIssue({ code: "custom", path: [name], message: "required with STRIPE_SECRET_KEY" });
+    }
+  });
+
+/** The CLI's configuration, read from the environment. */
+export type CliEnv = z.output<typeof cliEnvSchema>;
+
+/**
+ * Reads and checks the CLI's environment variables; a bad value is refused with every problem listed, one a line.
+ *
+ * @example
+ * const parsed = parseCliEnv(process.env);
+ * if (!parsed.ok) console.error(parsed.message);
+ */
+export function parseCliEnv(
+  env: Record<string, string | undefined>,
+): { ok: true; env: CliEnv } | { ok: false; message: string } {
+  // An empty variable means unset, as a deployer who writes `ALLOWED_ORIGINS=` in a .env file expects.
+  const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const parsed = cliEnvSchema.safeParse(set);
+  if (parsed.success) return { ok: true, env: parsed.data };
+  return {
+    ok: false,
+    message: `Invalid configuration:\n${parsed.error.issues.map((i) => `- ${i.path.join(".")}: ${i.message}`).join("\n")}`,
+  };
+}
