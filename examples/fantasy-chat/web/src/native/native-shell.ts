@@ -1,56 +1,51 @@
-// The native mobile shell (Capacitor, see ../../capacitor.config.json). In the app the native runtime injects
-// `window.Capacitor.Plugins`; on the web there is none, and each call only logs that it is not available
-// (docs/product.md), so the same bundle serves both.
+// The native mobile shell (Capacitor, see ../../capacitor.config.ts). The native runtime injects
+// `window.Capacitor` before any script runs, and its `isNativePlatform()` is the one @capacitor/core exposes; only
+// then is the plugin code loaded (a lazy chunk), so the web bundle stays as it was. On the web each plugin is only
+// logged as not available (docs/product.md) and nothing is loaded or called, so the same bundle serves both.
 
 /** The status bar's background: the theme's dark red. */
 export const STATUS_BAR_COLOR = "#5c0a1e";
 /** The class on <body> while the on-screen keyboard is shown. */
 export const KEYBOARD_OPEN_CLASS = "keyboard-open";
+/** The plugin behind each step of the start, in order: the names logged when one is not available. */
+export const NATIVE_STEPS = ["StatusBar", "StatusBar", "SplashScreen", "Keyboard"] as const;
 
-type PluginCall = (options?: Record<string, unknown>) => Promise<unknown>;
-interface ListenerPlugin {
-  addListener?: (event: string, listener: () => void) => unknown;
+/**
+ * Whether the page runs inside the native shell: the runtime's own `Capacitor.isNativePlatform()`, read from the
+ * global so that the web bundle does not load @capacitor/core to learn that it is on the web.
+ *
+ * @example
+ * if (isNativePlatform()) await openInSystemBrowser(url);
+ */
+export function isNativePlatform(): boolean {
+  const capacitor = (globalThis as { Capacitor?: { isNativePlatform?: () => boolean } }).Capacitor;
+  return capacitor?.isNativePlatform?.() === true;
 }
-type Plugins = Record<string, (Record<string, PluginCall> & ListenerPlugin) | undefined>;
 
-function plugins(): Plugins | undefined {
-  return (globalThis as { Capacitor?: { Plugins?: Plugins } }).Capacitor?.Plugins;
-}
-
-/** Calls `Plugin.method(options)`; a missing plugin or a failure is only logged as not available. */
-async function call(plugin: string, method: string, options?: Record<string, unknown>): Promise<void> {
-  const fn = plugins()?.[plugin]?.[method];
-  if (typeof fn !== "function") {
-    console.log(`${plugin} not available`);
-    return;
-  }
-  try {
-    await fn(options);
-  } catch {
-    console.log(`${plugin} not available`);
-  }
-}
+let started: Promise<void> | undefined;
 
 /**
  * Sets the status bar to light text on dark red, hides the splash screen and marks the page while the keyboard
- * is visible.
+ * is visible. Runs once: later calls return the first run, so the splash is hidden and the listeners added once.
  *
  * @example
  * void startNativeShell();
  */
-export async function startNativeShell(): Promise<void> {
-  await call("StatusBar", "setStyle", { style: "LIGHT" });
-  await call("StatusBar", "setBackgroundColor", { color: STATUS_BAR_COLOR });
-  await call("SplashScreen", "hide");
-  const keyboard = plugins()?.Keyboard;
-  if (typeof keyboard?.addListener !== "function") {
-    console.log("Keyboard not available");
+export function startNativeShell(): Promise<void> {
+  started ??= start();
+  return started;
+}
+
+async function start(): Promise<void> {
+  if (!isNativePlatform()) {
+    for (const plugin of NATIVE_STEPS) console.log(`${plugin} not available`);
     return;
   }
   try {
-    keyboard.addListener("keyboardWillShow", () => document.body.classList.add(KEYBOARD_OPEN_CLASS));
-    keyboard.addListener("keyboardWillHide", () => document.body.classList.remove(KEYBOARD_OPEN_CLASS));
+    const { startNativePlugins } = await import("./native-plugins");
+    await startNativePlugins();
   } catch {
-    console.log("Keyboard not available");
+    // The chunk itself failed to load (an offline start with a remote server URL): every step is unavailable.
+    for (const plugin of NATIVE_STEPS) console.log(`${plugin} not available`);
   }
 }

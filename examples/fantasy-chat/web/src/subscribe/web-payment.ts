@@ -3,6 +3,8 @@
 // and closes itself) or when the popup is closed.
 import { pageNavigation } from "../api/navigation";
 import { apiRequest } from "../api/request";
+import { isNativePlatform } from "../native/native-shell";
+import { openInSystemBrowser } from "../native/open-in-system-browser";
 
 /** The popup's window name, which the return page recognises. */
 export const PAYMENT_WINDOW = "realmheart-payment";
@@ -35,12 +37,14 @@ export async function verifyPayment(reference: string): Promise<void> {
 
 /**
  * Opens the provider's page in a popup and resolves once the payment page returned (or the popup was closed),
- * or null when the popup was blocked, in which case the page itself has gone to the provider.
+ * or null when the popup was blocked, in which case the page itself has gone to the provider. In the native shell
+ * the page opens in the system browser instead and resolves "closed" when the user leaves it.
  *
  * @example
  * const done = await payInPopup(authorizationUrl);
  */
 export function payInPopup(url: string): Promise<"returned" | "closed"> | null {
+  if (isNativePlatform()) return openInSystemBrowser(url);
   const popup = window.open(url, PAYMENT_WINDOW, "popup,width=480,height=760");
   if (!popup) {
     pageNavigation.assign(url);
