@@ -26,6 +26,7 @@ import { installErrorHandler } from "./http/error-handler.js";
 import { frameworkErrors } from "./http/framework-errors.js";
 import { installLenientJsonParser } from "./http/json-body.js";
 import { ChatContextCache } from "./chats/chat-context-cache.js";
+import { replyStores, sendClaims } from "./chats/send-message.js";
 import { ChatChangeNotices } from "./chats/chat-change-notices.js";
 import { CHAT_CHANGED_CHANNEL, ChatPageCache } from "./chats/chat-page-cache.js";
 import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimits } from "./http/rate-limiter.js";
@@ -121,6 +122,7 @@ const RENEWAL_INTERVAL_MS = 60_000;
 /** What every route module gets: the database, configuration, stores, limits, engines and caches. */
 function createContext(app: FastifyInstance, options: BuildAppOptions, clock: Clock): AppContext {
   const { config, database } = options;
+  const chatContexts = options.chatContexts ?? new ChatContextCache();
   const gateway =
     options.paymentGateway ??
     (config.paystack ? new PaystackGateway(config.paystack) : new SandboxGateway(database.db, clock));
@@ -154,7 +156,9 @@ function createContext(app: FastifyInstance, options: BuildAppOptions, clock: Cl
       app.log,
       options.chatNoticeDelayMs,
     ),
-    chatContexts: options.chatContexts ?? new ChatContextCache(),
+    chatContexts,
+    replyStores: replyStores(database.db),
+    sendClaims: sendClaims(database.db, chatContexts),
   };
 }
 

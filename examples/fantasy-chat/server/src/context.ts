@@ -10,6 +10,7 @@ import type { CharacterSnapshot } from "./characters/character-snapshot.js";
 import type { ChatChangeNotices } from "./chats/chat-change-notices.js";
 import type { ChatContextCache } from "./chats/chat-context-cache.js";
 import type { ChatPageCache } from "./chats/chat-page-cache.js";
+import type { ReplyStores, SendClaims } from "./chats/send-message.js";
 import type { PaymentGateway } from "./payments/gateways/payment-gateway.js";
 import type { ReplyEngine } from "./replies/reply-engine.js";
 
@@ -36,4 +37,8 @@ export interface AppContext {
   chatNotices: ChatChangeNotices;
   /** Chats' reply contexts as this instance's last send left them, used while their revision is unchanged. */
   chatContexts: ChatContextCache;
+  /** Character replies being stored, grouped into one statement when they finish together. */
+  replyStores: ReplyStores;
+  /** Sends' claims, grouped into one statement per kind when they are made together. */
+  sendClaims: SendClaims;
 }

@@ -6,7 +6,7 @@ import { findCharacter, type CharacterView } from "../characters/character-store
 import type { AppContext } from "../context.js";
 import type { AppDb } from "../db/database.js";
 import { preparedStatement } from "../db/raw-query.js";
-import { characters, chats, messages, rateLimits } from "../db/schema.js";
+import { characters, chatMemories, chats, messages, rateLimits } from "../db/schema.js";
 import { ApiError, forbidden, notFound, subscriptionRequired } from "../http/api-error.js";
 import { isUuid, requiredString } from "../http/validate.js";
 import { CRISIS_SUPPORT_REPLY } from "../moderation/crisis-support.js";
@@ -14,23 +14,25 @@ import type { ModerationVerdict } from "../moderation/moderator.js";
 import type { ReplyRequest } from "../replies/reply-engine.js";
 import {
   consumeFreeMessageQuery,
+  consumeFreeMessagesQuery,
   FREE_MESSAGES_PER_DAY,
   freeMessagesUsedQuery,
   refundFreeMessage,
   utcDay,
 } from "../users/free-allowance.js";
-import { saveMemory } from "../memory/chat-memory.js";
+import type { StoredMemory } from "../memory/chat-memory.js";
+import { GroupCommit } from "../db/group-commit.js";
 import { isPremium, subscriptionStatusAt } from "../users/subscription-status.js";
 import type { MessageView } from "./chat-store.js";
 import { titleFromMessage } from "./chat-title.js";
 import { QUIET_CHAT_NOTICES } from "./chat-change-notices.js";
-import { keptContextRows, type KeptContext } from "./chat-context-cache.js";
 import {
-  contextColumns,
-  replyRequestFrom,
-  type PreparedReply,
-  type ReplyContextRow,
-} from "./reply-context.js";
+  keptContextRows,
+  type ChatContextCache,
+  type ContextMessage,
+  type KeptContext,
+} from "./chat-context-cache.js";
+import { contextColumns, replyRequestFrom, type ReplyContextRow } from "./reply-context.js";
 import { startReply, type StartedReply } from "./started-reply.js";
 
 /** Longest message a user may send. */
@@ -57,6 +59,8 @@ export interface AcceptedMessage {
   replyRequest: ReplyRequest | null;
   /** The reply the engine began while the message was being stored (null: start it when it is read). */
   started?: StartedReply | null;
+  /** A premium chat's moved long-term memory summary, stored with the reply (null when it did not move). */
+  memoryUpdate?: StoredMemory | null;
 }
 
 /** The answer to a send: both stored messages and today's free-message count. */
@@ -122,8 +126,8 @@ type ClaimRow = {
  */
 const newMessageId = (): string => randomUUID();
 
-/** The claim's values (see {@link claimStatement}). */
-interface ClaimValues extends Record<string, unknown> {
+/** One send's claim (see {@link claimGroupStatement}). */
+interface ClaimValues {
   chatId: string;
   userId: string;
   hitKey: string;
@@ -131,8 +135,12 @@ interface ClaimValues extends Record<string, unknown> {
   expiresAt: string;
   sendLimit: number;
   day: string;
-  revision: number | null;
-  tailFrom: number | null;
+  /**
+   * Called when the claim's group is built, once this instance stores none of the chat's messages (a reply may
+   * have been stored while the claim waited): registers the claim's own store, and gives the context this
+   * instance keeps for the chat, whose `revision` and `tailFrom` the statement checks.
+   */
+  starting: () => KeptContext | null;
   /** The new message's id, made here (see {@link newMessageId}). */
   messageId: string;
   /** Whether to store the message (false: only claim, the send stores it after a remote moderation). */
@@ -145,64 +153,143 @@ interface ClaimValues extends Record<string, unknown> {
   title: string;
 }
 
+/** The columns of a group of claims, in the order {@link claimGroupStatement} unnests them, with their types. */
+const CLAIM_COLUMNS = [
+  ["chatId", "chat_id", "uuid"],
+  ["userId", "user_id", "uuid"],
+  ["hitKey", "hit_key", "text"],
+  ["windowStart", "window_start", "timestamptz"],
+  ["expiresAt", "expires_at", "timestamptz"],
+  ["sendLimit", "send_limit", "integer"],
+  ["day", "day", "date"],
+  ["revision", "revision", "integer"],
+  ["tailFrom", "tail_from", "bigint"],
+  ["messageId", "message_id", "uuid"],
+  ["store", "store", "boolean"],
+  ["charged", "charged", "boolean"],
+  ["premiumCharacterAllowed", "premium_allowed", "boolean"],
+  ["content", "content", "text"],
+  ["at", "at", "timestamptz"],
+  ["title", "title", "text"],
+] as const satisfies readonly (readonly [keyof ClaimColumns, string, string])[];
+
+/** A claim's values as the statement takes them: the kept context's revision and tail read off it. */
+type ClaimColumns = Omit<ClaimValues, "starting"> & { revision: number | null; tailFrom: number | null };
+
+/** The columns of a claim, its kept context read now. */
+function claimColumns(claim: ClaimValues): ClaimColumns {
+  const { starting, ...values } = claim;
+  const kept = starting();
+  return {
+    ...values,
+    revision: kept?.revision ?? null,
+    tailFrom: kept && Number.isFinite(kept.tailFrom) ? kept.tailFrom : null,
+  };
+}
+
+/** A group's claims as the statement takes them: one array per column, a claim's values at the same index. */
+type ClaimGroupValues = Record<string, unknown[]>;
+
 /**
- * The claim of {@link claimSend} for a free or a premium chat (their context reads differ), compiled once. Its
- * parts: the user's chat with its character's premium flag; one hit on the send limit (only for a chat of the
- * user's); and when `store` is set and the hit is within the limit and the character allowed, a free message
- * taken (when `charged`) and the message stored with the chat's title and activity time. Every part sees the chat
- * as it was before the statement, so the context it reads is the one before the new message.
+ * The claims of several users' sends in one statement, for free or premium chats (their context reads differ),
+ * compiled once. For each claim (at most one per user in a group, so no two touch the same rows): the user's
+ * chat with its character's premium flag; one hit on the send limit (only for a chat of the user's); and when
+ * `store` is set and the hit is within the limit and the character allowed, a free message taken (when
+ * `charged`) and the message stored with the chat's title and activity time. Every part sees the chats as they
+ * were before the statement, so the context it reads is the one before the new message. A claim whose chat is
+ * missing or someone else's gives no row.
  */
-function claimStatement(premium: boolean) {
-  return preparedStatement<ClaimValues, AppDb>((value, db) => {
+function claimGroupStatement(premium: boolean) {
+  return preparedStatement<ClaimGroupValues, AppDb>((value, db) => {
+    const unnested = sql.join(
+      CLAIM_COLUMNS.map(([key, , type]) => sql`${value(key)}::${sql.raw(type)}[]`),
+      sql`, `,
+    );
+    const names = sql.raw(CLAIM_COLUMNS.map(([, column]) => column).join(", "));
     const context = contextColumns(
-      { chatId: value("chatId"), userId: value("userId"), beforeSeq: null },
+      { chatId: sql`s.chat_id`, userId: sql`s.user_id`, beforeSeq: null },
       premium,
       {
         revisionColumn: sql`chat.revision`,
-        revision: value("revision"),
-        tailFrom: value("tailFrom"),
+        revision: sql`s.revision`,
+        tailFrom: sql`s.tail_from`,
       },
     );
-    const charged = sql`${value("charged")}::boolean`;
-    const accepted = sql`exists (select 1 from accepting)`;
-    return sql`with chat as (
-          select ${chats.id} as id, ${chats.characterId} as character_id, ${chats.messagesRevision} as revision,
+    return sql`with s as (
+          select * from unnest(${unnested}) with ordinality as s(${names}, n)),
+        chat as (
+          select s.n, ${chats.id} as id, ${chats.characterId} as character_id, ${chats.messagesRevision} as revision,
                  ${characters.premium} as character_premium
-            from ${chats} join ${characters} on ${characters.id} = ${chats.characterId}
-           where ${chats.id} = ${value("chatId")} and ${chats.userId} = ${value("userId")}),
+            from s join ${chats} on ${chats.id} = s.chat_id and ${chats.userId} = s.user_id
+                   join ${characters} on ${characters.id} = ${chats.characterId}),
         hit as (
           insert into ${rateLimits} (key, window_start, count, expires_at)
-          select ${value("hitKey")}, ${value("windowStart")}::timestamptz, 1, ${value("expiresAt")}::timestamptz
-           where exists (select 1 from chat)
+          select s.hit_key, s.window_start, 1, s.expires_at from s join chat using (n)
           on conflict (key, window_start) do update set count = ${rateLimits}.count + 1
-          returning count),
+          returning key, count),
         accepting as (
-          select 1 from chat
-           where ${value("store")}::boolean and (select count from hit) <= ${value("sendLimit")}::integer
-             and (${value("premiumCharacterAllowed")}::boolean or not chat.character_premium)),
-        quota as (${consumeFreeMessageQuery(value("userId"), value("day"), sql`${charged} and ${accepted}`)}),
+          select s.n from s join chat using (n) join hit on hit.key = s.hit_key
+           where s.store and hit.count <= s.send_limit and (s.premium_allowed or not chat.character_premium)),
+        quota as (${consumeFreeMessagesQuery(sql`select s.user_id, s.day from s join accepting using (n) where s.charged`)}),
         msg as (
           insert into ${messages} (id, chat_id, role, content, created_at)
-          select ${value("messageId")}::uuid, ${value("chatId")}::uuid, 'user', ${value("content")}, ${value("at")}::timestamptz
-           where ${accepted} and (not ${charged} or exists (select 1 from quota))
-          returning id, seq),
+          select s.message_id, s.chat_id, 'user', s.content, s.at from s join accepting using (n)
+           where not s.charged or exists (select 1 from quota where quota.user_id = s.user_id)
+          returning id, seq, chat_id),
         titled as (
-          update ${chats} set title = ${value("title")}
-           where ${chats.id} = ${value("chatId")} and ${chats.title} is null and exists (select 1 from msg)
+          update ${chats} set title = s.title from s join msg on msg.chat_id = s.chat_id
+           where ${chats.id} = s.chat_id and ${chats.title} is null
           returning 1)
-        select chat.id, chat.character_id as "characterId", chat.character_premium as "characterPremium",
-               chat.revision, (select count from hit) as hits,
-               coalesce((select count from quota),
-                        (${freeMessagesUsedQuery(db, value("userId"), value("day")).getSQL()}),
+        select s.n, chat.id, chat.character_id as "characterId", chat.character_premium as "characterPremium",
+               chat.revision, (select count from hit where hit.key = s.hit_key) as hits,
+               coalesce((select count from quota where quota.user_id = s.user_id),
+                        (${freeMessagesUsedQuery(db, sql`s.user_id`, sql`s.day`).getSQL()}),
                         0) as "usedToday",
-               (select id from msg) as "messageId", (select seq from msg) as "messageSeq",
+               msg.id as "messageId", msg.seq as "messageSeq",
                ${sql.raw(QUIET_CHAT_NOTICES)},
                ${context}
-          from chat`;
+          from s join chat using (n) left join msg on msg.chat_id = s.chat_id`;
   });
 }
 
-const claimStatements = { free: claimStatement(false), premium: claimStatement(true) };
+const claimGroupStatements = { free: claimGroupStatement(false), premium: claimGroupStatement(true) };
+
+/** The claims of sends made together, one statement per group (see {@link GroupCommit}); free and premium apart. */
+export interface SendClaims {
+  free: GroupCommit<ClaimValues, ClaimRow | undefined>;
+  premium: GroupCommit<ClaimValues, ClaimRow | undefined>;
+}
+
+/**
+ * The group commits of an app's send claims: a claim made while the previous group of its kind is running waits
+ * for it and goes with the others made meanwhile, one per user, in one statement and one commit.
+ *
+ * @example
+ * const ctx = { ...rest, sendClaims: sendClaims(database.db) };
+ */
+export function sendClaims(db: AppDb, chatContexts: ChatContextCache): SendClaims {
+  const group = (premium: boolean) =>
+    new GroupCommit<ClaimValues, ClaimRow | undefined>(
+      async (claims) => {
+        const columns = claims.map(claimColumns);
+        const values: ClaimGroupValues = {};
+        for (const [key] of CLAIM_COLUMNS) values[key] = columns.map((claim) => claim[key]);
+        const rows = await claimGroupStatements[premium ? "premium" : "free"].rows<ClaimRow & { n: number }>(
+          db,
+          values,
+        );
+        const byIndex = new Map(rows.map((row) => [Number(row.n), row]));
+        return claims.map((_claim, index) => byIndex.get(index + 1));
+      },
+      {
+        maxRows: 64,
+        keyOf: (claim) => claim.userId,
+        // Overlapping sends of one chat: its earlier messages are stored first, so the kept context is current.
+        waitFor: (claim) => chatContexts.storesInFlight(claim.chatId),
+      },
+    );
+  return { free: group(false), premium: group(true) };
+}
 
 /**
  * The user's chat and one hit on the send limit, in one statement (the hit is only counted for a chat of the
@@ -221,16 +308,15 @@ async function claimSend(
   const counter = ctx.limiter.counter(ctx.limits.send, user.id);
   const hit = counter.row;
   const premium = isPremium(user);
-  // Overlapping sends of one chat: its earlier messages are stored first, so the kept context is current.
-  for (let pending = ctx.chatContexts.storesInFlight(chatId); pending;) {
-    await pending;
-    pending = ctx.chatContexts.storesInFlight(chatId);
-  }
-  const known = ctx.chatContexts.get(chatId, premium);
-  const storing = store ? ctx.chatContexts.storingMessage(chatId) : null;
+  // Set when the claim's group is built, after this instance's stores of the chat's earlier messages (see
+  // sendClaims): the message's store is registered then, and the kept context read then is current.
+  const started: { known: KeptContext | null; storing: ((stored: ContextMessage | null) => void) | null } = {
+    known: null,
+    storing: null,
+  };
   let row: ClaimRow | undefined;
   try {
-    [row] = await claimStatements[premium ? "premium" : "free"].rows<ClaimRow>(ctx.db, {
+    row = await ctx.sendClaims[premium ? "premium" : "free"].write({
       chatId,
       userId: user.id,
       hitKey: hit.key,
@@ -238,8 +324,10 @@ async function claimSend(
       expiresAt: hit.expiresAt.toISOString(),
       sendLimit: ctx.limits.send.limit,
       day: utcDay(now),
-      revision: known?.revision ?? null,
-      tailFrom: known && Number.isFinite(known.tailFrom) ? known.tailFrom : null,
+      starting: () => {
+        if (store && !started.storing) started.storing = ctx.chatContexts.storingMessage(chatId);
+        return (started.known = ctx.chatContexts.get(chatId, premium));
+      },
       messageId: newMessageId(),
       store: store !== null,
       charged: store?.charged ?? false,
@@ -249,14 +337,15 @@ async function claimSend(
       title: store ? titleFromMessage(store.content) : "",
     });
   } catch (error) {
-    storing?.(null);
+    started.storing?.(null);
     throw error;
   }
+  const { storing } = started;
   if (!row) {
     storing?.(null);
     throw notFound("Chat not found");
   }
-  const context = contextOfClaim(ctx, chatId, premium, known, row);
+  const context = contextOfClaim(ctx, chatId, premium, started.known, row);
   const stored =
     store && row.messageId
       ? storedUserMessage(
@@ -374,15 +463,86 @@ function storeStatement(charged: boolean) {
 
 const storeStatements = { free: storeStatement(false), charged: storeStatement(true) };
 
-/** The reply stored (the insert's trigger moves the chat's revision and activity time), compiled once. */
-const replyStatement = preparedStatement<
-  { messageId: string; chatId: string; text: string; at: string; versions: string },
-  AppDb
->(
-  (value) => sql`insert into ${messages} (id, chat_id, role, content, created_at, versions)
-        values (${value("messageId")}, ${value("chatId")}, 'character', ${value("text")}, ${value("at")}::timestamptz, ${value("versions")}::jsonb)
+/** A character's reply to store, and the chat's moved long-term memory summary to store with it (or null). */
+interface ReplyRow {
+  messageId: string;
+  chatId: string;
+  text: string;
+  at: string;
+  memory: StoredMemory | null;
+}
+
+/** The columns of {@link replyRowsStatement}: one array per column, a row's values at the same index. */
+interface ReplyRowsValues extends Record<string, unknown> {
+  ids: string[];
+  chatIds: string[];
+  texts: string[];
+  ats: string[];
+  versions: string[];
+  memoryChatIds: string[];
+  memoryFacts: string[];
+  memoryTopics: string[];
+  memoryCoveredSeqs: number[];
+  memoryAts: string[];
+}
+
+/**
+ * Replies stored, several sends' in one statement (see {@link replyStores}), with the moved memory summaries of
+ * their chats: the insert's trigger moves each chat's revision and activity time once. Compiled once.
+ */
+const replyRowsStatement = preparedStatement<ReplyRowsValues, AppDb>(
+  (value) => sql`with memory as (
+          insert into ${chatMemories} (chat_id, facts, topics, covered_seq, updated_at)
+          select * from unnest(${value("memoryChatIds")}::uuid[], ${value("memoryFacts")}::jsonb[],
+                               ${value("memoryTopics")}::jsonb[], ${value("memoryCoveredSeqs")}::bigint[],
+                               ${value("memoryAts")}::timestamptz[])
+          on conflict (chat_id) do update
+            set facts = excluded.facts, topics = excluded.topics, covered_seq = excluded.covered_seq,
+                updated_at = excluded.updated_at)
+        insert into ${messages} (id, chat_id, role, content, created_at, versions)
+        select r.id, r.chat_id, 'character', r.content, r.created_at, r.versions
+          from unnest(${value("ids")}::uuid[], ${value("chatIds")}::uuid[], ${value("texts")}::text[],
+                      ${value("ats")}::timestamptz[], ${value("versions")}::jsonb[])
+               as r(id, chat_id, content, created_at, versions)
         returning id, seq, ${sql.raw(QUIET_CHAT_NOTICES)}`,
 );
+
+/**
+ * The replies of sends that finish together stored together (group commit, see {@link GroupCommit}): one
+ * statement and one commit for every reply written while the previous group was being stored, one per chat.
+ *
+ * @example
+ * const ctx = { ...rest, replyStores: replyStores(database.db) };
+ */
+export function replyStores(db: AppDb): ReplyStores {
+  return new GroupCommit<ReplyRow, { id: string; seq: number }>(
+    async (rows) => {
+      const moved = rows.filter((row) => row.memory !== null);
+      const stored = await replyRowsStatement.rows<{ id: string; seq: number }>(db, {
+        ids: rows.map((row) => row.messageId),
+        chatIds: rows.map((row) => row.chatId),
+        texts: rows.map((row) => row.text),
+        ats: rows.map((row) => row.at),
+        versions: rows.map((row) => JSON.stringify([{ content: row.text, createdAt: row.at }])),
+        memoryChatIds: moved.map((row) => row.chatId),
+        memoryFacts: moved.map((row) => JSON.stringify(row.memory?.facts)),
+        memoryTopics: moved.map((row) => JSON.stringify(row.memory?.topics)),
+        memoryCoveredSeqs: moved.map((row) => row.memory?.coveredSeq ?? 0),
+        memoryAts: moved.map((row) => row.at),
+      });
+      const byId = new Map(stored.map((row) => [row.id, row]));
+      return rows.map((row) => {
+        const found = byId.get(row.messageId);
+        if (!found) throw new Error("insert returned no row");
+        return { id: found.id, seq: Number(found.seq) };
+      });
+    },
+    { maxRows: 63, keyOf: (row) => row.chatId },
+  );
+}
+
+/** The group commit of replies an app keeps (see {@link replyStores}). */
+export type ReplyStores = GroupCommit<ReplyRow, { id: string; seq: number }>;
 
 /**
  * Takes a free message from today's allowance when `charged` (402 `quota_exhausted` when none is left), stores
@@ -475,35 +635,35 @@ export async function acceptMessage(
   const prepared = support ? null : await replyRequestFrom(ctx, target, claimed.context);
   const accepted = { user, chat, character, chargedDay: charged ? utcDay(now) : null };
   const replyRequest = prepared?.request ?? null;
+  const memoryUpdate = prepared?.memoryUpdate ?? null;
   if (claimed.stored) {
     const started = prepared ? startReply(ctx.replyEngine, prepared.request) : null;
-    if (prepared?.memoryUpdate)
-      await savedOrUndone(ctx, { ...accepted, started }, prepared.memoryUpdate, now);
     const { message, used } = claimed.stored;
-    return { ...accepted, userMessage: message, freeMessagesUsed: used, replyRequest, started };
+    return { ...accepted, userMessage: message, freeMessagesUsed: used, replyRequest, started, memoryUpdate };
   }
   const started =
     prepared && (!charged || claimed.usedToday < FREE_MESSAGES_PER_DAY)
       ? startReply(ctx.replyEngine, prepared.request)
       : null;
-  const stored = await storedWhileReplying(
-    ctx,
-    { ...accepted, started },
-    { content, charged, now },
-    prepared,
-  );
-  return { ...accepted, userMessage: stored.message, freeMessagesUsed: stored.used, replyRequest, started };
+  const stored = await storedWhileReplying(ctx, { ...accepted, started }, { content, charged, now });
+  return {
+    ...accepted,
+    userMessage: stored.message,
+    freeMessagesUsed: stored.used,
+    replyRequest,
+    started,
+    memoryUpdate,
+  };
 }
 
 /**
- * Stores a message its claim did not store (a remote moderation came between them), with a premium chat's moved
- * memory summary beside it, while the reply that was `started` runs; stops that reply if the store fails.
+ * Stores a message its claim did not store (a remote moderation came between them) while the reply that was
+ * `started` runs; stops that reply if the store fails.
  */
 async function storedWhileReplying(
   ctx: AppContext,
   accepted: Pick<AcceptedMessage, "user" | "chat" | "started">,
   send: { content: string; charged: boolean; now: Date },
-  prepared: PreparedReply | null,
 ): Promise<StoredUserMessage> {
   const { user, chat, started } = accepted;
   const { content, charged, now } = send;
@@ -514,10 +674,7 @@ async function storedWhileReplying(
   let stored: StoredUserMessage;
   const storing = ctx.chatContexts.storingMessage(chat.id);
   try {
-    [stored] = await Promise.all([
-      storeUserMessage(ctx, { user, chat, content, charged, now }),
-      prepared?.memoryUpdate && saveMemory(ctx.db, chat.id, prepared.memoryUpdate, now),
-    ]);
+    stored = await storeUserMessage(ctx, { user, chat, content, charged, now });
   } catch (error) {
     storing(null);
     started?.cancel(error);
@@ -525,26 +682,6 @@ async function storedWhileReplying(
   }
   storing({ seq: stored.seq, role: "user", content });
   return stored;
-}
-
-/**
- * Stores a premium chat's moved memory summary for a message the claim stored; when that fails, the started
- * reply is stopped and the free message (if one was taken) given back before the error goes on, as when a reply
- * cannot be produced.
- */
-async function savedOrUndone(
-  ctx: AppContext,
-  accepted: Pick<AcceptedMessage, "user" | "chat" | "chargedDay" | "started">,
-  memory: NonNullable<PreparedReply["memoryUpdate"]>,
-  now: Date,
-): Promise<void> {
-  try {
-    await saveMemory(ctx.db, accepted.chat.id, memory, now);
-  } catch (error) {
-    accepted.started?.cancel(error);
-    await refundUnanswered(ctx, accepted).catch(() => undefined);
-    throw error;
-  }
 }
 
 /**
@@ -567,7 +704,8 @@ export function replyChunks(
 }
 
 /**
- * Stores the character's reply and moves the chat's activity time.
+ * Stores the character's reply, with the chat's moved memory summary when there is one, and moves the chat's
+ * activity time; replies finishing together share one statement (see {@link replyStores}).
  *
  * @example
  * const result = await storeReply(ctx, accepted, text);
@@ -578,21 +716,19 @@ export async function storeReply(
   text: string,
 ): Promise<SendResult> {
   const now = ctx.clock.now();
-  const versions = JSON.stringify([{ content: text, createdAt: now.toISOString() }]);
   const storing = ctx.chatContexts.storingMessage(accepted.chat.id);
   let row: { id: string; seq: number } | undefined;
   try {
-    [row] = await replyStatement.rows<{ id: string; seq: number }>(ctx.db, {
+    row = await ctx.replyStores.write({
       messageId: newMessageId(),
       chatId: accepted.chat.id,
       text,
       at: now.toISOString(),
-      versions,
+      memory: accepted.memoryUpdate ?? null,
     });
   } finally {
-    storing(row ? { seq: Number(row.seq), role: "character", content: text } : null);
+    storing(row ? { seq: row.seq, role: "character", content: text } : null);
   }
-  if (!row) throw new Error("insert returned no row");
   ctx.chatPages.forget(accepted.chat.id);
   ctx.chatNotices.changed(accepted.chat.id);
   const reply: MessageView = {

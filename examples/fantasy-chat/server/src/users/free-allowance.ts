@@ -63,11 +63,22 @@ export function consumeFreeMessageQuery(
   day: Bound<string>,
   when: SQL = sql`true`,
 ): SQL {
+  return consumeFreeMessagesQuery(sql`select ${userId}::uuid, ${day}::date where ${when}`);
+}
+
+/**
+ * {@link consumeFreeMessageQuery} for several users at once: `takers` is a query of `(user_id, day)` pairs, at most
+ * one per user; it returns `user_id, count` for each user a message was taken from.
+ *
+ * @example
+ * sql`with quota as (${consumeFreeMessagesQuery(sql`select s.user_id, s.day from s`)}) select * from quota`;
+ */
+export function consumeFreeMessagesQuery(takers: SQL): SQL {
   return sql`insert into ${dailyMessageUsage} (user_id, day, count)
-      select ${userId}::uuid, ${day}::date, 1 where ${when}
+      select taker.user_id, taker.day, 1 from (${takers}) as taker(user_id, day)
       on conflict (user_id, day) do update set count = ${dailyMessageUsage.count} + 1
        where ${dailyMessageUsage.count} < ${FREE_MESSAGES_PER_DAY}
-      returning ${dailyMessageUsage.count} as count`;
+      returning ${dailyMessageUsage.userId} as user_id, ${dailyMessageUsage.count} as count`;
 }
 
 /** Gives back a message taken on `day` (the character could not answer it). */
