@@ -3,13 +3,16 @@
 // each process used meanwhile is read from /proc: the app server, PostgreSQL's backends (every `postgres` process
 // on the machine: run it on a quiet database server) and this process, the load generator. Divided by the sends,
 // it says what two cores allow at best, all of both busy: sends/s ≤ 2000 ÷ (the sum of the three, in ms). On
-// PGlite the app's main thread, which runs the database, is also the bound: most of the app's time is on it.
+// PGlite the app's main thread, which runs the database, is also the bound: most of the app's time is on it. On
+// PostgreSQL it also counts the transactions committed in the run's database per send (`pg_stat_database`; the
+// probe's own two reads are within the rounding).
 //
 //   npm run build:server -w realmheart && node examples/fantasy-chat/bench/send-cpu.mjs
 //
 // From the repository root; Linux only. Env: BENCH_SENDS (default 4000), BENCH_DATABASES ("postgres,pglite").
 import { readdirSync, readFileSync } from "node:fs";
 import autocannon from "autocannon";
+import pg from "pg";
 import { LINES, premiumUsersWithChats } from "./support/app-client.mjs";
 import { createPostgresDatabase, startAppServer } from "./support/app-server.mjs";
 import { printTable } from "../../../bench/support/report.mjs";
@@ -43,7 +46,22 @@ function postgresCpuMs() {
   return total;
 }
 
-/** SENDS sends on 10 connections; the CPU per send of each process, and the rate. */
+/** Transactions committed in the run's PostgreSQL database so far (statistics read afresh). */
+async function commitsOf(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query("select pg_stat_clear_snapshot()");
+    const { rows } = await client.query(
+      "select xact_commit::bigint as commits from pg_stat_database where datname = current_database()",
+    );
+    return Number(rows[0].commits);
+  } finally {
+    await client.end();
+  }
+}
+
+/** SENDS sends on 10 connections; the CPU per send of each process, the commits per send, and the rate. */
 async function measure(database) {
   const postgres = database === "postgres" ? await createPostgresDatabase() : null;
   const app = await startAppServer({
@@ -53,6 +71,7 @@ async function measure(database) {
   try {
     const users = await premiumUsersWithChats(app.url, SENDERS);
     let next = 0;
+    const commitsBefore = postgres ? await commitsOf(postgres.url) : null;
     const before = { app: cpuMsOf(app.pid), postgres: postgresCpuMs(), self: process.cpuUsage() };
     const started = performance.now();
     let lastAnswer = started;
@@ -82,12 +101,16 @@ async function measure(database) {
     const seconds = (lastAnswer - started) / 1000;
     const self = process.cpuUsage(before.self);
     const perSend = (ms) => Math.round((ms / SENDS) * 100) / 100;
+    // The statistics collector reports a backend's commits when it goes idle (at most every second or so).
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const commits = postgres ? perSend((await commitsOf(postgres.url)) - commitsBefore) : null;
     const row = {
       database,
       sendsPerSecond: Math.round(SENDS / seconds),
       app: perSend(cpuMsOf(app.pid) - before.app),
       postgres: database === "postgres" ? perSend(postgresCpuMs() - before.postgres) : 0,
       loadGenerator: perSend((self.user + self.system) / 1000),
+      commits,
       non2xx: result.non2xx + result.errors,
     };
     // The three processes share two cores; a process's CPU time includes its helper threads (GC, file I/O).
@@ -108,7 +131,17 @@ printTable(
     "PostgreSQL",
     "load generator",
     "2-core ceiling sends/s",
+    "commits per send",
     "non-2xx",
   ],
-  rows.map((r) => [r.database, r.sendsPerSecond, r.app, r.postgres, r.loadGenerator, r.ceiling, r.non2xx]),
+  rows.map((r) => [
+    r.database,
+    r.sendsPerSecond,
+    r.app,
+    r.postgres,
+    r.loadGenerator,
+    r.ceiling,
+    r.commits ?? "—",
+    r.non2xx,
+  ]),
 );
