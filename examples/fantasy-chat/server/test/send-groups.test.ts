@@ -152,4 +152,31 @@ describe.each(DATABASES)("sends made together, grouped into shared statements, o
     }
     expect(rows[5]).toBeUndefined();
   });
+
+  it("stores a premium chat's folded memory with a send's reply, and again when a regenerated reply folds it anew", async () => {
+    const [{ client, chatId }] = (await usersWithChats(server, 1, true)) as [
+      Awaited<ReturnType<typeof usersWithChats>>[0],
+    ];
+    const sent = async (content: string) => {
+      const answer = await client.post(`/api/chats/${chatId}/messages`, { content });
+      expect(answer.status).toBe(200);
+      return answer.body;
+    };
+    await sent("My name is Ilse and I keep bees by the southern coast.");
+    for (let i = 1; i < 22; i++) await sent(`Tell me more of the road, part ${i}.`);
+    const memoryRow = async () =>
+      (await server.database.db.select().from(chatMemories).where(eq(chatMemories.chatId, chatId)))[0];
+    // The 22nd send sees 42 messages: the window (40) moved, and its reply statement stored the first two folded.
+    const folded = await memoryRow();
+    expect(folded?.coveredSeq).toBeGreaterThan(0);
+    expect(JSON.stringify(folded?.facts)).toContain("bees");
+
+    await server.database.db.delete(chatMemories).where(eq(chatMemories.chatId, chatId));
+    const last = await sent("And what of the harbour?");
+    const regenerated = await client.post(`/api/chats/${chatId}/messages/${last.reply.id}/regenerate`);
+    expect(regenerated.status).toBe(200);
+    const rebuilt = await memoryRow();
+    expect(rebuilt?.coveredSeq).toBeGreaterThanOrEqual(Number(folded?.coveredSeq));
+    expect(JSON.stringify(rebuilt?.facts)).toContain("bees");
+  });
 });

@@ -6,7 +6,7 @@ import { findCharacter, type CharacterView } from "../characters/character-store
 import type { AppContext } from "../context.js";
 import type { AppDb } from "../db/database.js";
 import { preparedStatement } from "../db/raw-query.js";
-import { characters, chatMemories, chats, messages, rateLimits } from "../db/schema.js";
+import { characters, chats, messages, rateLimits } from "../db/schema.js";
 import { ApiError, forbidden, notFound, subscriptionRequired } from "../http/api-error.js";
 import { isUuid, requiredString } from "../http/validate.js";
 import { CRISIS_SUPPORT_REPLY } from "../moderation/crisis-support.js";
@@ -20,7 +20,7 @@ import {
   refundFreeMessage,
   utcDay,
 } from "../users/free-allowance.js";
-import type { StoredMemory } from "../memory/chat-memory.js";
+import { upsertMemoriesQuery, type StoredMemory } from "../memory/chat-memory.js";
 import { GroupCommit } from "../db/group-commit.js";
 import { isPremium, subscriptionStatusAt } from "../users/subscription-status.js";
 import type { MessageView } from "./chat-store.js";
@@ -265,7 +265,7 @@ export interface SendClaims {
  * for it and goes with the others made meanwhile, one per user, in one statement and one commit.
  *
  * @example
- * const ctx = { ...rest, sendClaims: sendClaims(database.db) };
+ * const ctx = { ...rest, sendClaims: sendClaims(database.db, chatContexts) };
  */
 export function sendClaims(db: AppDb, chatContexts: ChatContextCache): SendClaims {
   const group = (premium: boolean) =>
@@ -491,14 +491,11 @@ interface ReplyRowsValues extends Record<string, unknown> {
  * their chats: the insert's trigger moves each chat's revision and activity time once. Compiled once.
  */
 const replyRowsStatement = preparedStatement<ReplyRowsValues, AppDb>(
-  (value) => sql`with memory as (
-          insert into ${chatMemories} (chat_id, facts, topics, covered_seq, updated_at)
-          select * from unnest(${value("memoryChatIds")}::uuid[], ${value("memoryFacts")}::jsonb[],
-                               ${value("memoryTopics")}::jsonb[], ${value("memoryCoveredSeqs")}::bigint[],
-                               ${value("memoryAts")}::timestamptz[])
-          on conflict (chat_id) do update
-            set facts = excluded.facts, topics = excluded.topics, covered_seq = excluded.covered_seq,
-                updated_at = excluded.updated_at)
+  (value) => sql`with memory as (${upsertMemoriesQuery(
+    sql`select * from unnest(${value("memoryChatIds")}::uuid[], ${value("memoryFacts")}::jsonb[],
+                             ${value("memoryTopics")}::jsonb[], ${value("memoryCoveredSeqs")}::bigint[],
+                             ${value("memoryAts")}::timestamptz[])`,
+  )})
         insert into ${messages} (id, chat_id, role, content, created_at, versions)
         select r.id, r.chat_id, 'character', r.content, r.created_at, r.versions
           from unnest(${value("ids")}::uuid[], ${value("chatIds")}::uuid[], ${value("texts")}::text[],

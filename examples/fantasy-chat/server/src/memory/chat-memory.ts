@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { AppDb, AppTx } from "../db/database.js";
 import { preparedStatement } from "../db/raw-query.js";
 import { chatMemories } from "../db/schema.js";
@@ -81,33 +81,31 @@ export function memoryForReply(
   return { memory: updated, update: { ...updated, coveredSeq: last.seq } };
 }
 
+/**
+ * Chats' summaries stored from `rows`, a query of `(chat_id, facts, topics, covered_seq, updated_at)` with at most
+ * one row per chat, each replacing the chat's summary if it has one. For {@link saveMemory}, and for a statement
+ * that stores summaries beside other writes (the replies of a send group).
+ *
+ * @example
+ * sql`with memory as (${upsertMemoriesQuery(sql`select * from unnest(...)`)}) insert into ...`;
+ */
+export function upsertMemoriesQuery(rows: SQL): SQL {
+  return sql`insert into ${chatMemories} (chat_id, facts, topics, covered_seq, updated_at) ${rows}
+          on conflict (chat_id) do update
+            set facts = excluded.facts, topics = excluded.topics, covered_seq = excluded.covered_seq,
+                updated_at = excluded.updated_at`;
+}
+
 /** The upsert of {@link saveMemory}, compiled once. */
 const memoryUpsert = preparedStatement<
-  { chatId: string; facts: string[]; topics: string[]; coveredSeq: number; updatedAt: Date },
+  { chatId: string; facts: string; topics: string; coveredSeq: number; updatedAt: string },
   AppDb
->((value, db) => {
-  const row = {
-    chatId: value("chatId"),
-    facts: value("facts"),
-    topics: value("topics"),
-    coveredSeq: value("coveredSeq"),
-    updatedAt: value("updatedAt"),
-  };
-  const excluded = (column: string) => sql.raw(`excluded.${column}`);
-  return db
-    .insert(chatMemories)
-    .values(row)
-    .onConflictDoUpdate({
-      target: chatMemories.chatId,
-      set: {
-        facts: excluded("facts"),
-        topics: excluded("topics"),
-        coveredSeq: excluded("covered_seq"),
-        updatedAt: excluded("updated_at"),
-      },
-    })
-    .getSQL();
-});
+>((value) =>
+  upsertMemoriesQuery(
+    sql`values (${value("chatId")}::uuid, ${value("facts")}::jsonb, ${value("topics")}::jsonb,
+                ${value("coveredSeq")}::bigint, ${value("updatedAt")}::timestamptz)`,
+  ),
+);
 
 /**
  * Stores a chat's updated summary. Two replies folding at once write the same summary; the later one simply wins.
@@ -116,13 +114,13 @@ const memoryUpsert = preparedStatement<
  * if (update) await saveMemory(ctx.db, chat.id, update, now);
  */
 export async function saveMemory(db: AppDb, chatId: string, update: StoredMemory, now: Date): Promise<void> {
-  // Stored on most premium sends (whenever the window moves): a prepared statement, like the send's own.
+  // A regenerated reply's (a send stores its chat's summary with its reply): a prepared statement, like the send's.
   await memoryUpsert.rows(db, {
     chatId,
-    facts: update.facts,
-    topics: update.topics,
+    facts: JSON.stringify(update.facts),
+    topics: JSON.stringify(update.topics),
     coveredSeq: update.coveredSeq,
-    updatedAt: now,
+    updatedAt: now.toISOString(),
   });
 }
 
