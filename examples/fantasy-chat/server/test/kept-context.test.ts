@@ -6,7 +6,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ChatContextCache } from "../src/chats/chat-context-cache.js";
 import { chats, messages } from "../src/db/schema.js";
-import type { FakeLlm } from "./support/fake-llm.js";
+import { until, type FakeLlm } from "./support/fake-llm.js";
 import { useLlmTestApp } from "./support/llm-test-app.js";
 import {
   DATABASES,
@@ -46,17 +46,27 @@ describe.each(DATABASES)("a reply context kept between sends on %s", (kind) => {
     return { client, chatId };
   };
 
-  /** Sends `content` and gives the prompt the model was asked with. */
+  /**
+   * Sends `content` and gives the prompt of the reply the user got: the last request the model was sent. A reply
+   * begun early from the kept context, before the claim showed the chat had changed, was cut off.
+   */
   const promptOf = async (
     client: Awaited<ReturnType<typeof chatWith>>["client"],
     chatId: string,
     content: string,
   ) => {
     llm.requests.length = 0;
-    llm.answers.push({ chunks: [`Answer to ${content}`] });
+    llm.closedEarly = 0;
+    // Answers that take a while, so that a reply cut off is cut off before it ends.
+    llm.answers.splice(
+      0,
+      llm.answers.length,
+      ...[1, 2].map(() => ({ chunks: ["A", "n", "swer"], delayMs: 10 })),
+    );
     const answer = await client.post(`/api/chats/${chatId}/messages`, { content });
     expect(answer.status).toBe(200);
-    return llm.completions[0]?.body.messages as Prompt;
+    await until(() => llm.closedEarly === llm.completions.length - 1);
+    return llm.completions.at(-1)?.body.messages as Prompt;
   };
 
   /** After a send: the chat's last `n` messages before the one answered and its reply, oldest first, as stored. */

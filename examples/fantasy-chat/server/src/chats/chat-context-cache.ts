@@ -1,3 +1,5 @@
+import type { StoredMemory } from "../memory/chat-memory.js";
+import type { ProfileView } from "../profile/profile-store.js";
 import { windowLengthFor, type ReplyContextRow } from "./reply-context.js";
 
 /** One message of a kept context, as the context read gives it. */
@@ -22,6 +24,23 @@ export interface KeptContext {
   avoid: string[];
   /** Every message after this `seq` is in `messages` (0: the whole chat is). */
   tailFrom: number;
+  /** What the chat's last accepted send on this instance read besides its messages (see {@link LastClaim}). */
+  lastClaim?: LastClaim | null;
+}
+
+/**
+ * What a chat's last accepted send on this instance read besides the messages, as a guess of what the next one's
+ * claim will read, so that its reply can begin before the claim returns (see startEarlyReply): a guess only, which
+ * the claim's own read confirms or not. The memory is the one stored with the send's reply, once it is.
+ */
+export interface LastClaim {
+  userId: string;
+  characterId: string;
+  profile: ProfileView | null;
+  memory: StoredMemory | null;
+  /** Whether the user had a free message left on `day` after the send (true for a premium user). */
+  freeLeft: boolean;
+  day: string;
 }
 
 /** The context columns a claim read, with what it needs to keep them. */
@@ -141,6 +160,24 @@ export class ChatContextCache {
    */
   storesInFlight(chatId: string): Promise<void> | null {
     return this.storing.get(chatId)?.done ?? null;
+  }
+
+  /** Notes what an accepted send's claim read besides the messages (see {@link LastClaim}). */
+  noteClaim(chatId: string, claim: LastClaim): void {
+    const kept = this.chats.get(chatId);
+    if (kept) this.chats.set(chatId, { ...kept, lastClaim: claim });
+  }
+
+  /** Notes the memory summary stored with a reply: the chat's next claim reads that one. */
+  noteMemory(chatId: string, memory: StoredMemory): void {
+    const kept = this.chats.get(chatId);
+    if (kept?.lastClaim) this.chats.set(chatId, { ...kept, lastClaim: { ...kept.lastClaim, memory } });
+  }
+
+  /** Forgets the last claim of a chat (a send was refused): the next send waits for its claim. */
+  dropClaim(chatId: string): void {
+    const kept = this.chats.get(chatId);
+    if (kept?.lastClaim) this.chats.set(chatId, { ...kept, lastClaim: null });
   }
 
   /** Drops a chat's kept context. */

@@ -34,6 +34,7 @@ import {
 } from "./chat-context-cache.js";
 import { contextColumns, replyRequestFrom, type ReplyContextRow } from "./reply-context.js";
 import { startReply, type StartedReply } from "./started-reply.js";
+import { earlyReplyFits, startEarlyReply, type EarlyReply } from "./early-reply.js";
 
 /** Longest message a user may send. */
 export const MESSAGE_MAX_LENGTH = 2000;
@@ -83,6 +84,8 @@ export interface SendChat {
 /** What the claim of a send read, and the user's message when the claim also stored it. */
 interface ClaimedSend {
   chat: SendChat;
+  /** The chat's revision before the new message, as the claim read it. */
+  revision: number;
   /** Whether the chat's character is premium-only. */
   characterPremium: boolean;
   context: ReplyContextRow;
@@ -359,10 +362,21 @@ async function claimSend(
         )
       : null;
   storing?.(stored && { seq: stored.seq, role: "user", content: stored.message.content });
-  if (stored) ctx.chatNotices.changed(chatId);
+  if (stored) {
+    ctx.chatNotices.changed(chatId);
+    ctx.chatContexts.noteClaim(chatId, {
+      userId: user.id,
+      characterId: row.characterId,
+      profile: row.profile,
+      memory: row.memory,
+      freeLeft: premium || stored.used < FREE_MESSAGES_PER_DAY,
+      day: utcDay(now),
+    });
+  }
   counter.check(Number(row.hits));
   return {
     chat: { id: row.id, characterId: row.characterId },
+    revision: Number(row.revision),
     characterPremium: row.characterPremium,
     context,
     usedToday: Number(row.usedToday),
@@ -616,6 +630,43 @@ export async function acceptMessage(
     early && !earlyRefusal
       ? { content, support: early.action === "support", charged: early.action !== "support" && !premium }
       : null;
+  const begun =
+    store && !store.support
+      ? startEarlyReply(ctx, { user, chatId, message: content, premium, day: utcDay(now) }).catch(() => null)
+      : null;
+  try {
+    return await acceptClaimed(
+      ctx,
+      { user, chatId, content, now, premium, early, earlyRefusal, store },
+      begun,
+    );
+  } catch (error) {
+    const reply = await begun;
+    if (reply) {
+      reply.started.cancel(error);
+      // A refused send's early reply was wasted: the chat's next send waits for its claim, until one is accepted.
+      ctx.chatContexts.dropClaim(chatId);
+    }
+    throw error;
+  }
+}
+
+/** The rest of {@link acceptMessage} once the local moderation (if any) has spoken and an early reply may run. */
+async function acceptClaimed(
+  ctx: AppContext,
+  send: {
+    user: UserRow;
+    chatId: string;
+    content: string;
+    now: Date;
+    premium: boolean;
+    early: ModerationVerdict | null;
+    earlyRefusal: ApiError | null;
+    store: ClaimStore | null;
+  },
+  begun: Promise<EarlyReply | null> | null,
+): Promise<AcceptedMessage> {
+  const { user, chatId, content, now, premium, early, earlyRefusal, store } = send;
   const claimed = await claimSend(ctx, { user, chatId, now, store });
   const { chat } = claimed;
   const verdict = early ?? (await ctx.moderator.check(content));
@@ -629,12 +680,15 @@ export async function acceptMessage(
   const character = await findCharacter(ctx, chat.characterId);
   if (!character) throw notFound("Character not found");
   const target = { user, chatId: chat.id, character, premium, message: content };
-  const prepared = support ? null : await replyRequestFrom(ctx, target, claimed.context);
+  const fitting = await fittingEarlyReply(begun, claimed);
+  const prepared = support
+    ? null
+    : (fitting?.prepared ?? (await replyRequestFrom(ctx, target, claimed.context)));
   const accepted = { user, chat, character, chargedDay: charged ? utcDay(now) : null };
   const replyRequest = prepared?.request ?? null;
   const memoryUpdate = prepared?.memoryUpdate ?? null;
   if (claimed.stored) {
-    const started = prepared ? startReply(ctx.replyEngine, prepared.request) : null;
+    const started = fitting?.started ?? (prepared ? startReply(ctx.replyEngine, prepared.request) : null);
     const { message, used } = claimed.stored;
     return { ...accepted, userMessage: message, freeMessagesUsed: used, replyRequest, started, memoryUpdate };
   }
@@ -651,6 +705,19 @@ export async function acceptMessage(
     started,
     memoryUpdate,
   };
+}
+
+/** The early reply, when one was begun and the claim read the context it assumed; else null (it is cancelled). */
+async function fittingEarlyReply(
+  begun: Promise<EarlyReply | null> | null,
+  claimed: ClaimedSend,
+): Promise<EarlyReply | null> {
+  const reply = await begun;
+  if (!reply) return null;
+  const { revision, chat, context } = claimed;
+  if (earlyReplyFits(reply, { revision, characterId: chat.characterId, context })) return reply;
+  reply.started.cancel(new Error("the chat changed before the send's claim"));
+  return null;
 }
 
 /**
@@ -726,6 +793,7 @@ export async function storeReply(
   } finally {
     storing(row ? { seq: row.seq, role: "character", content: text } : null);
   }
+  if (accepted.memoryUpdate) ctx.chatContexts.noteMemory(accepted.chat.id, accepted.memoryUpdate);
   ctx.chatPages.forget(accepted.chat.id);
   ctx.chatNotices.changed(accepted.chat.id);
   const reply: MessageView = {

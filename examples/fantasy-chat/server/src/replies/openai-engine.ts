@@ -116,6 +116,7 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): ReplyEngine {
   if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
 
   return {
+    startsEarly: true,
     async *reply(request, signal) {
       const body = JSON.stringify({
         model: options.model,

@@ -57,4 +57,10 @@ export interface ReplyRequest {
  */
 export interface ReplyEngine {
   reply(request: ReplyRequest, signal: AbortSignal): AsyncIterable<string>;
+  /**
+   * Whether a reply is worth beginning before its send is accepted: the engine waits on a model server, which can
+   * think while the send's claim runs (a reply of a refused send is then cancelled). Not for an engine that only
+   * computes (the embedded persona engine): it would spend the same time, and on refused sends too.
+   */
+  readonly startsEarly?: boolean;
 }

@@ -81,6 +81,7 @@ export class ReplyScheduler {
  */
 export function scheduledEngine(engine: ReplyEngine, scheduler: ReplyScheduler): ReplyEngine {
   return {
+    startsEarly: engine.startsEarly ?? false,
     async *reply(request, signal) {
       const release = await scheduler.acquire(request.premium, signal);
       try {
