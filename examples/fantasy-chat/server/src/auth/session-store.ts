@@ -3,7 +3,7 @@ import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import { isStorableText } from "../http/validate.js";
 import { onUserChanged } from "../users/user-changes.js";
 import type { Clock } from "../clock.js";
-import { keyedDigest } from "../crypto/keyed-digest.js";
+import { rememberedDigests } from "../crypto/keyed-digest.js";
 import type { AppDb } from "../db/database.js";
 import { sessions, users } from "../db/schema.js";
 
@@ -60,11 +60,16 @@ export class SessionStore {
   private readonly cache = new Map<string, CachedSession>();
   private readonly stopListening: () => void;
 
+  /** The keyed digest of a session token, remembered for the tokens in use (taken on every request). */
+  private readonly digest: (token: string) => string;
+
   constructor(
     private readonly db: AppDb,
     private readonly clock: Clock,
-    private readonly secret: string,
+    secret: string,
   ) {
+    const digests = rememberedDigests(secret, SESSION_CACHE_LIMIT);
+    this.digest = (token) => digests(`session:${token}`);
     this.stopListening = onUserChanged((ids) => this.forgetUsers(ids));
   }
 
@@ -182,9 +187,5 @@ export class SessionStore {
     if (!TOKEN.test(token)) return;
     await this.db.delete(sessions).where(eq(sessions.digest, this.digest(token)));
     this.cache.delete(this.digest(token));
-  }
-
-  private digest(token: string): string {
-    return keyedDigest(this.secret, `session:${token}`);
   }
 }

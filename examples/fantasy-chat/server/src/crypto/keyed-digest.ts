@@ -10,3 +10,25 @@ import { createHmac } from "node:crypto";
 export function keyedDigest(secret: string, value: string): string {
   return createHmac("sha256", secret).update(value).digest("base64url");
 }
+
+/**
+ * {@link keyedDigest} under one secret, remembering the last `limit` values' digests: for the digests taken on
+ * every request (the session token's, the send limit's user), where the same few values come again and again. A
+ * remembered value is already in this process's memory while its session or user is in use.
+ *
+ * @example
+ * const digest = rememberedDigests(config.sessionSecret);
+ * digest(`session:${token}`); // the same as keyedDigest(config.sessionSecret, `session:${token}`)
+ */
+export function rememberedDigests(secret: string, limit = 10_000): (value: string) => string {
+  const known = new Map<string, string>();
+  return (value) => {
+    let digest = known.get(value);
+    if (digest === undefined) {
+      digest = keyedDigest(secret, value);
+      known.set(value, digest);
+      if (known.size > limit) known.delete(known.keys().next().value as string);
+    }
+    return digest;
+  };
+}

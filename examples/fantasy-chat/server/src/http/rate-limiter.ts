@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Clock } from "../clock.js";
-import { keyedDigest } from "../crypto/keyed-digest.js";
+import { keyedDigest, rememberedDigests } from "../crypto/keyed-digest.js";
 import type { AppDb } from "../db/database.js";
 import { rateLimits } from "../db/schema.js";
 import { tooManyRequests } from "./api-error.js";
@@ -63,15 +63,20 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
  * await limiter.hit(limits.login, `${request.ip} ${email}`); // throws 429 with Retry-After when over
  */
 export class RateLimiter {
+  /** The digests of the user ids counted on every send, remembered (see {@link counter}). */
+  private readonly userDigest: (userId: string) => string;
+
   constructor(
     private readonly db: AppDb,
     private readonly clock: Clock,
     private readonly secret: string,
-  ) {}
+  ) {
+    this.userDigest = rememberedDigests(secret);
+  }
 
   /** Counts one hit for `subject`; throws a 429 `ApiError` when the window's limit is exceeded. */
   async hit(rule: RateLimitRule, subject: string): Promise<void> {
-    const counter = this.counter(rule, subject);
+    const counter = this.counterOf(rule, keyedDigest(this.secret, subject));
     const [row] = await this.db
       .insert(rateLimits)
       .values(counter.row)
@@ -84,21 +89,27 @@ export class RateLimiter {
   }
 
   /**
-   * One hit's counter row for `subject` in the current window, and the check of the count the upsert returned,
-   * for callers that fold the upsert into a statement of their own (a send counts its hit in the same round trip
-   * as its ownership check): insert `row`, add 1 on conflict of (key, window_start), then `check(count)`.
+   * One hit's counter row for a user in the current window, and the check of the count the upsert returned, for
+   * callers that fold the upsert into a statement of their own (a send counts its hit in the same round trip as
+   * its ownership check): insert `row`, add 1 on conflict of (key, window_start), then `check(count)`. The user
+   * id's digest is remembered (taken once per user, not on every send); an email or an IP never is.
    *
    * @example
    * const counter = limiter.counter(limits.send, user.id);
    * counter.check(countFromMyStatement);
    */
-  counter(rule: RateLimitRule, subject: string): RateLimitCounter {
+  counter(rule: RateLimitRule, userId: string): RateLimitCounter {
+    return this.counterOf(rule, this.userDigest(userId));
+  }
+
+  /** The counter of {@link counter} for a subject's digest. */
+  private counterOf(rule: RateLimitRule, subjectDigest: string): RateLimitCounter {
     const now = this.clock.now().getTime();
     const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
     const windowEnd = windowStart + rule.windowMs;
     return {
       row: {
-        key: `${rule.name}:${keyedDigest(this.secret, subject)}`,
+        key: `${rule.name}:${subjectDigest}`,
         windowStart: new Date(windowStart),
         count: 1,
         expiresAt: new Date(windowEnd),
