@@ -215,9 +215,38 @@ export function normaliseForModeration(text: string): string {
   return spaced.replace(/\b(?:\p{L} ){2,}\p{L}\b/gu, (run) => run.replaceAll(" ", ""));
 }
 
-function containsTerm(normalised: string, terms: readonly string[]): boolean {
-  const padded = ` ${normalised} `;
-  return terms.some((term) => padded.includes(` ${term} `));
+/** A list of terms made ready once: single words to look up, phrases between spaces to search for. */
+interface TermSet {
+  words: ReadonlySet<string>;
+  phrases: readonly string[];
+}
+
+function termSet(terms: readonly string[]): TermSet {
+  return {
+    words: new Set(terms.filter((term) => !term.includes(" "))),
+    phrases: terms.filter((term) => term.includes(" ")).map((term) => ` ${term} `),
+  };
+}
+
+const TERMS = {
+  alwaysBlocked: termSet(ALWAYS_BLOCKED),
+  minor: termSet(MINOR_TERMS),
+  sexual: termSet(SEXUAL_TERMS),
+  selfHarm: termSet(SELF_HARM_TERMS),
+};
+
+/** A normalised text as the terms are matched against it: its words, and itself between spaces. */
+interface MatchedText {
+  words: readonly string[];
+  padded: string;
+}
+
+/** Whether the text holds one of the terms as whole words. */
+function containsTerm(text: MatchedText, terms: TermSet): boolean {
+  return (
+    text.words.some((word) => terms.words.has(word)) ||
+    terms.phrases.some((phrase) => text.padded.includes(phrase))
+  );
 }
 
 /**
@@ -232,11 +261,12 @@ export const ruleModerator: Moderator = {
   local: true,
   async check(text: string): Promise<ModerationVerdict> {
     const normalised = normaliseForModeration(text);
-    const minor = containsTerm(normalised, MINOR_TERMS) || MINOR_AGE.test(normalised);
-    if (containsTerm(normalised, ALWAYS_BLOCKED) || (minor && containsTerm(normalised, SEXUAL_TERMS))) {
+    const matched = { words: normalised.split(" "), padded: ` ${normalised} ` };
+    const minor = containsTerm(matched, TERMS.minor) || MINOR_AGE.test(normalised);
+    if (containsTerm(matched, TERMS.alwaysBlocked) || (minor && containsTerm(matched, TERMS.sexual))) {
       return { action: "block", category: "sexual_minors" };
     }
-    if (containsTerm(normalised, SELF_HARM_TERMS)) return { action: "support", category: "self_harm" };
+    if (containsTerm(matched, TERMS.selfHarm)) return { action: "support", category: "self_harm" };
     return { action: "allow" };
   },
 };
