@@ -26,7 +26,7 @@ import { installErrorHandler } from "./http/error-handler.js";
 import { frameworkErrors } from "./http/framework-errors.js";
 import { installLenientJsonParser } from "./http/json-body.js";
 import { ChatContextCache } from "./chats/chat-context-cache.js";
-import { replyStores, sendClaims } from "./chats/send-message.js";
+import { replyStores, sendClaims } from "./chats/send-groups.js";
 import { ChatChangeNotices } from "./chats/chat-change-notices.js";
 import { CHAT_CHANGED_CHANNEL, ChatPageCache } from "./chats/chat-page-cache.js";
 import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimits } from "./http/rate-limiter.js";

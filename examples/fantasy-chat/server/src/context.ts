@@ -10,7 +10,7 @@ import type { CharacterSnapshot } from "./characters/character-snapshot.js";
 import type { ChatChangeNotices } from "./chats/chat-change-notices.js";
 import type { ChatContextCache } from "./chats/chat-context-cache.js";
 import type { ChatPageCache } from "./chats/chat-page-cache.js";
-import type { ReplyStores, SendClaims } from "./chats/send-message.js";
+import type { ReplyStores, SendClaims } from "./chats/send-groups.js";
 import type { PaymentGateway } from "./payments/gateways/payment-gateway.js";
 import type { ReplyEngine } from "./replies/reply-engine.js";
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ChatContextCache } from "../src/chats/chat-context-cache.js";
-import { replyStores, sendClaims } from "../src/chats/send-message.js";
+import { replyStores, sendClaims } from "../src/chats/send-groups.js";
 import { chatMemories, chats, messages } from "../src/db/schema.js";
 import {
   DATABASES,
