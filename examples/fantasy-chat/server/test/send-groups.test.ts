@@ -1,8 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ChatContextCache } from "../src/chats/chat-context-cache.js";
+import { contextColumns } from "../src/chats/reply-context.js";
 import { replyStores, sendClaims } from "../src/chats/send-groups.js";
+import { queryRows } from "../src/db/raw-query.js";
 import { chatMemories, chats, messages } from "../src/db/schema.js";
 import {
   DATABASES,
@@ -180,3 +183,125 @@ describe.each(DATABASES)("sends made together, grouped into shared statements, o
     expect(JSON.stringify(rebuilt?.facts)).toContain("bees");
   });
 });
+
+describe.each(DATABASES)("a send's reply context read from a long chat, on %s", (kind) => {
+  let server: TestApp;
+  beforeAll(async () => {
+    server = await startTestApp(kind);
+  });
+  afterAll(() => server.close());
+
+  it("reads the chat's latest character replies from their own index, not by passing over every message", async () => {
+    const [{ user, chatId }] = await usersWithChats(server, 1, true);
+    const start = Date.now();
+    await server.database.db.insert(messages).values(
+      Array.from({ length: 400 }, (_, i) => ({
+        chatId: chatId,
+        role: i % 2 ? ("character" as const) : ("user" as const),
+        content: `Line ${i}`,
+        createdAt: new Date(start + i),
+      })),
+    );
+    await queryRows(server.database.db, sql`analyze messages`);
+    const plan = await queryRows<Record<string, unknown>>(
+      server.database.db,
+      sql`explain (format json) select ${contextColumns({ chatId, userId: user.id, beforeSeq: null }, true)}`,
+    );
+    // Every node of the plan: the replies come from their index, and no read of messages filters them by role.
+    const nodes: Record<string, unknown>[] = [];
+    const walk = (node: Record<string, unknown>) => {
+      nodes.push(node);
+      for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
+    };
+    walk((plan[0]!["QUERY PLAN"] as { Plan: Record<string, unknown> }[])[0]!.Plan);
+    expect(nodes.some((node) => node["Index Name"] === "messages_chat_replies_idx")).toBe(true);
+    const byRole = nodes.filter(
+      (node) => node["Relation Name"] === "messages" && String(node.Filter ?? "").includes("role"),
+    );
+    expect(byRole).toEqual([]);
+  });
+});
+
+describe.each(DATABASES.filter((kind) => kind === "postgres"))(
+  "messages inserted into several chats at once, on %s",
+  (kind) => {
+    let server: TestApp;
+    const clients: pg.Client[] = [];
+    beforeAll(async () => {
+      server = await startTestApp(kind, { renewals: false });
+    });
+    afterAll(async () => {
+      await Promise.all(clients.map((client) => client.end()));
+      await server.close();
+    });
+
+    /** A connection of its own to the test app's schema. */
+    async function connection(): Promise<pg.Client> {
+      const client = new pg.Client({
+        connectionString: process.env.TEST_DATABASE_URL,
+        options: `-c search_path=${server.pgSchema}`,
+      });
+      await client.connect();
+      clients.push(client);
+      return client;
+    }
+
+    /** Two chats of one user, the one with the greater id stored first (a scan of the table meets it first). */
+    async function twoChats(): Promise<{ low: string; high: string }> {
+      const { user } = await verifiedUser(server);
+      const [low, high] = [randomUUID(), randomUUID()].sort();
+      for (const id of [high!, low!])
+        await server.database.db
+          .insert(chats)
+          .values({ id, userId: user.id, characterId: "kaelen-nightthorn", createdAt: new Date() });
+      return { low: low!, high: high! };
+    }
+
+    /** Resolves once the backend `pid` waits for a lock. */
+    async function waitingForLock(observer: pg.Client, pid: number): Promise<void> {
+      for (;;) {
+        const { rows } = await observer.query("select wait_event_type from pg_stat_activity where pid = $1", [
+          pid,
+        ]);
+        if (rows[0]?.wait_event_type === "Lock") return;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    }
+
+    it("locks the chats in the order of their ids, so two such statements never wait on each other in a cycle", async () => {
+      const [holder, inserter, observer] = [await connection(), await connection(), await connection()];
+      // The plan a large group gets (chats scanned and hash-joined, in the table's order), whatever the statistics.
+      await inserter.query("set enable_indexscan = off; set enable_bitmapscan = off; set enable_sort = off");
+      for (const order of ["high first", "low first"]) {
+        const { low, high } = await twoChats();
+        await holder.query("begin");
+        await holder.query("select 1 from chats where id = $1 for no key update", [low]);
+        const [first, second] = order === "high first" ? [high, low] : [low, high];
+        const inserted = inserter.query(
+          `insert into messages (id, chat_id, role, content, created_at)
+           values ($1, $2, 'user', 'one', now()), ($3, $4, 'user', 'two', now())`,
+          [randomUUID(), first, randomUUID(), second],
+        );
+        await waitingForLock(observer, (inserter as unknown as { processID: number }).processID);
+
+        // The insert waits for the lower chat and holds neither: the higher one is free to take.
+        await observer.query("begin");
+        await expect(
+          observer.query("select 1 from chats where id = $1 for no key update nowait", [high]),
+        ).resolves.toMatchObject({ rowCount: 1 });
+        await observer.query("rollback");
+
+        await holder.query("commit");
+        await inserted;
+        const { rows } = await observer.query(
+          "select id, messages_revision from chats where id = any($1) order by id",
+          [[low, high]],
+        );
+        expect(rows).toEqual([
+          { id: low, messages_revision: 1 },
+          { id: high, messages_revision: 1 },
+        ]);
+      }
+    });
+  },
+);

@@ -247,7 +247,10 @@ const replyRowsStatement = preparedStatement<ReplyRowsValues, AppDb>(
 export function replyStores(db: AppDb): ReplyStores {
   return new GroupCommit<ReplyRow, { id: string; seq: number }>(
     async (rows) => {
-      const moved = rows.filter((row) => row.memory !== null);
+      // Memories upserted in the order of their chats' ids, as every statement locks chats (migration 0010).
+      const moved = rows
+        .filter((row) => row.memory !== null)
+        .sort((a, b) => (a.chatId < b.chatId ? -1 : a.chatId > b.chatId ? 1 : 0));
       const stored = await replyRowsStatement.rows<{ id: string; seq: number }>(db, {
         ids: rows.map((row) => row.messageId),
         chatIds: rows.map((row) => row.chatId),

@@ -165,7 +165,13 @@ export const messages = pgTable(
     /** The selected entry of `versions` (0-based). */
     versionIndex: integer("version_index").notNull().default(0),
   },
-  (t) => [index("messages_chat_idx").on(t.chatId, t.seq)],
+  (t) => [
+    index("messages_chat_idx").on(t.chatId, t.seq),
+    // A chat's latest character replies (what a reply must not repeat) read in order, however long the chat.
+    index("messages_chat_replies_idx")
+      .on(t.chatId, t.seq)
+      .where(sql`${t.role} = 'character'`),
+  ],
 );
 
 /**
