@@ -303,5 +303,76 @@ describe.each(DATABASES.filter((kind) => kind === "postgres"))(
         ]);
       }
     });
+
+    it("claims lock the send limit's counters in key order, so claims of the same users on two instances never wait in a cycle", async () => {
+      const [holdLow, holdThird, observer] = [await connection(), await connection(), await connection()];
+      const owners = await usersWithChats(server, 3, true);
+      const claims = sendClaims(server.database.db, new ChatContextCache());
+      const now = new Date();
+      const windowStart = now.toISOString();
+      const [low, high, third] = [...[randomUUID(), randomUUID()].sort(), randomUUID()].map(
+        (id) => `order-test:${id}`,
+      );
+      for (const key of [low, high, third])
+        await observer.query(
+          "insert into rate_limits (key, window_start, count, expires_at) values ($1, $2, 1, $3)",
+          [key, windowStart, new Date(now.getTime() + 60_000).toISOString()],
+        );
+      const claim = (owner: (typeof owners)[number], hitKey: string) => ({
+        chatId: owner.chatId,
+        userId: owner.user.id,
+        hitKey,
+        windowStart,
+        expiresAt: new Date(now.getTime() + 60_000).toISOString(),
+        sendLimit: 30,
+        day: windowStart.slice(0, 10),
+        starting: () => null,
+        messageId: randomUUID(),
+        store: true,
+        charged: false,
+        premiumCharacterAllowed: true,
+        content: `Claim for ${hitKey}`,
+        at: windowStart,
+        title: "Order",
+      });
+      /** How many backends wait for a lock `holder` holds. */
+      const blockedBy = async (holder: pg.Client) => {
+        const { rows } = await observer.query(
+          "select count(*)::int as n from pg_stat_activity where $1 = any(pg_blocking_pids(pid))",
+          [(holder as unknown as { processID: number }).processID],
+        );
+        return rows[0].n as number;
+      };
+      const until = async (check: () => Promise<boolean>) => {
+        while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 10));
+      };
+
+      await holdLow.query("begin");
+      await holdLow.query("select 1 from rate_limits where key = $1 for update", [low]);
+      await holdThird.query("begin");
+      await holdThird.query("select 1 from rate_limits where key = $1 for update", [third]);
+      // The third user's claim goes alone and waits; the other two are grouped behind it, the higher key first.
+      const first = claims.premium.write(claim(owners[2]!, third!));
+      await until(async () => (await blockedBy(holdThird)) === 1);
+      const grouped = [
+        claims.premium.write(claim(owners[1]!, high!)),
+        claims.premium.write(claim(owners[0]!, low!)),
+      ];
+      await holdThird.query("commit");
+      await first;
+      await until(async () => (await blockedBy(holdLow)) === 1);
+
+      // The group waits for the lower key and holds neither: the higher one is free to take.
+      await observer.query("begin");
+      await expect(
+        observer.query("select 1 from rate_limits where key = $1 for update nowait", [high]),
+      ).resolves.toMatchObject({ rowCount: 1 });
+      await observer.query("rollback");
+
+      await holdLow.query("commit");
+      const rows = await Promise.all(grouped);
+      expect(rows.map((row) => Number(row?.hits))).toEqual([2, 2]);
+      expect(claims.premium.counts.statements).toBe(2);
+    });
   },
 );

@@ -102,7 +102,9 @@ type ClaimGroupValues = Record<string, unknown[]>;
  * `store` is set and the hit is within the limit and the character allowed, a free message taken (when
  * `charged`) and the message stored with the chat's title and activity time. Every part sees the chats as they
  * were before the statement, so the context it reads is the one before the new message. A claim whose chat is
- * missing or someone else's gives no row.
+ * missing or someone else's gives no row. Rows are locked table by table in key order (the send limit's counters
+ * by key, the free allowances by user, the chats by id: migration 0010), so claims of the same users made on two
+ * instances at once never wait on each other in a cycle.
  */
 function claimGroupStatement(premium: boolean) {
   return preparedStatement<ClaimGroupValues, AppDb>((value, db) => {
@@ -129,13 +131,15 @@ function claimGroupStatement(premium: boolean) {
                    join ${characters} on ${characters.id} = ${chats.characterId}),
         hit as (
           insert into ${rateLimits} (key, window_start, count, expires_at)
-          select s.hit_key, s.window_start, 1, s.expires_at from s join chat using (n)
+          select s.hit_key, s.window_start, 1, s.expires_at from s join chat using (n) order by s.hit_key
           on conflict (key, window_start) do update set count = ${rateLimits}.count + 1
           returning key, count),
         accepting as (
           select s.n from s join chat using (n) join hit on hit.key = s.hit_key
            where s.store and hit.count <= s.send_limit and (s.premium_allowed or not chat.character_premium)),
-        quota as (${consumeFreeMessagesQuery(sql`select s.user_id, s.day from s join accepting using (n) where s.charged`)}),
+        quota as (${consumeFreeMessagesQuery(
+          sql`select s.user_id, s.day from s join accepting using (n) where s.charged order by s.user_id`,
+        )}),
         msg as (
           insert into ${messages} (id, chat_id, role, content, created_at)
           select s.message_id, s.chat_id, 'user', s.content, s.at from s join accepting using (n)
