@@ -192,7 +192,8 @@ describe.each(DATABASES)("a send's reply context read from a long chat, on %s", 
   afterAll(() => server.close());
 
   it("reads the chat's latest character replies from their own index, not by passing over every message", async () => {
-    const [{ user, chatId }] = await usersWithChats(server, 1, true);
+    const [owner] = await usersWithChats(server, 1, true);
+    const { user, chatId } = owner!;
     const start = Date.now();
     await server.database.db.insert(messages).values(
       Array.from({ length: 400 }, (_, i) => ({
