@@ -5,47 +5,23 @@
 // it says what two cores allow at best, all of both busy: sends/s ≤ 2000 ÷ (the sum of the three, in ms). On
 // PGlite the app's main thread, which runs the database, is also the bound: most of the app's time is on it. On
 // PostgreSQL it also counts the transactions committed in the run's database per send (`pg_stat_database`; the
-// probe's own two reads are within the rounding).
+// probe's own two reads are within the rounding). Bare Fastify hello (own process, 10 connections, 5 s) is measured
+// just before each database's sends: the ceiling's ratio to it is the best `bench/server.mjs`'s POST ratio could
+// be with this much CPU per send, both cores busy with nothing else.
 //
 //   npm run build:server -w realmheart && node examples/fantasy-chat/bench/send-cpu.mjs
 //
 // From the repository root; Linux only. Env: BENCH_SENDS (default 4000), BENCH_DATABASES ("postgres,pglite").
-import { readdirSync, readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import pg from "pg";
-import { LINES, premiumUsersWithChats } from "./support/app-client.mjs";
-import { createPostgresDatabase, startAppServer } from "./support/app-server.mjs";
+import { premiumUsersWithChats, sendOptions } from "./support/app-client.mjs";
+import { createPostgresDatabase, startAppServer, startHelloServer } from "./support/app-server.mjs";
 import { printTable } from "../../../bench/support/report.mjs";
+import { cpuMsOf, postgresCpuMs } from "./support/process-cpu.mjs";
 
 const SENDS = Number(process.env.BENCH_SENDS ?? 4000);
 const DATABASES = (process.env.BENCH_DATABASES ?? "postgres,pglite").split(",").map((name) => name.trim());
 const SENDERS = 50;
-/** Clock ticks per second as /proc counts them (USER_HZ, 100 on Linux). */
-const TICK_MS = 10;
-
-/** CPU time (user + system, ms) a process has used, or 0 when it is gone. */
-function cpuMsOf(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-  } catch {
-    return 0;
-  }
-}
-
-/** CPU time of every PostgreSQL process on this machine (ms). */
-function postgresCpuMs() {
-  let total = 0;
-  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    try {
-      if (readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "postgres") total += cpuMsOf(pid);
-    } catch {
-      // The process ended between the listing and the read.
-    }
-  }
-  return total;
-}
-
 /** Transactions committed in the run's PostgreSQL database so far (statistics read afresh). */
 async function commitsOf(url) {
   const client = new pg.Client({ connectionString: url });
@@ -70,31 +46,11 @@ async function measure(database) {
   });
   try {
     const users = await premiumUsersWithChats(app.url, SENDERS);
-    let next = 0;
     const commitsBefore = postgres ? await commitsOf(postgres.url) : null;
     const before = { app: cpuMsOf(app.pid), postgres: postgresCpuMs(), self: process.cpuUsage() };
     const started = performance.now();
     let lastAnswer = started;
-    const run = autocannon({
-      url: app.url,
-      connections: 10,
-      amount: SENDS,
-      timeout: 30,
-      requests: [
-        {
-          setupRequest: (request) => {
-            const user = users[next++ % users.length];
-            return {
-              ...request,
-              method: "POST",
-              path: `/api/chats/${user.chatId}/messages`,
-              headers: { cookie: user.cookie, origin: app.url, "content-type": "application/json" },
-              body: JSON.stringify({ content: LINES[next % LINES.length] }),
-            };
-          },
-        },
-      ],
-    });
+    const run = autocannon({ ...sendOptions(app.url, users), amount: SENDS, timeout: 30 });
     // autocannon notices the last answer on its one-second tick: the time is the last answer's own.
     run.on("response", () => (lastAnswer = performance.now()));
     const result = await run;
@@ -121,8 +77,22 @@ async function measure(database) {
   }
 }
 
+/** Bare Fastify hello's requests a second at 10 connections (5 s), measured just before a database's sends. */
+async function helloRate(hello) {
+  const result = await autocannon({ url: `${hello.url}/`, connections: 10, duration: 5 });
+  return Math.round(result.requests.average);
+}
+
+const hello = await startHelloServer();
 const rows = [];
-for (const database of DATABASES) rows.push(await measure(database));
+try {
+  for (const database of DATABASES) {
+    const baseline = await helloRate(hello);
+    rows.push({ ...(await measure(database)), hello: baseline });
+  }
+} finally {
+  await hello.stop();
+}
 printTable(
   [
     "database",
@@ -131,6 +101,8 @@ printTable(
     "PostgreSQL",
     "load generator",
     "2-core ceiling sends/s",
+    "hello req/s",
+    "ceiling ÷ hello",
     "commits per send",
     "non-2xx",
   ],
@@ -141,6 +113,8 @@ printTable(
     r.postgres,
     r.loadGenerator,
     r.ceiling,
+    r.hello,
+    (r.ceiling / r.hello).toFixed(3),
     r.commits ?? "—",
     r.non2xx,
   ]),

@@ -1,7 +1,9 @@
 // How far a send is from the floor under it: bare Fastify hello, the floor server (support/floor-server.mjs: one
-// POST that stores a message and its reply in one INSERT, nothing else) and the app's own send (persona reply),
-// each at 10 connections, alternating, ROUNDS times per database, in one run. Prints one line per round: the rates,
-// each as a ratio to hello, and the app's rate as a share of the floor's. Writes no result file (a reference for
+// POST that stores a message and its reply in one INSERT, nothing else), the same floor storing them in two INSERTs
+// one after the other (the message, then its reply: two round trips and two commits, the least a send whose reply
+// is made once its message is stored can do) and the app's own send (persona reply), each at 10 connections,
+// alternating, ROUNDS times per database, in one run. Prints one line per round: the rates, each as a ratio to
+// hello, and the app's rate as a share of each floor's. Writes no result file (a reference for
 // docs/benchmarks.md, not a budget).
 //
 //   npm run build:server -w realmheart && node examples/fantasy-chat/bench/send-floor.mjs
@@ -29,42 +31,59 @@ async function rate(options) {
   return { reqPerSec: Math.round(result.requests.average), p99: result.latency.p99 };
 }
 
+/** A floor server (support/floor-server.mjs) storing a send in `statements` INSERTs, on its own database. */
+async function startFloor(database, statements) {
+  const db = database === "postgres" ? await createPostgresDatabase() : null;
+  const env = { FLOOR_STATEMENTS: String(statements), ...(db ? { DATABASE_URL: db.url } : {}) };
+  const server = await startNodeServer(FLOOR_SERVER, env, "/");
+  return {
+    url: server.url,
+    stop: async () => {
+      await server.stop();
+      await db?.drop();
+    },
+  };
+}
+
+/** `rate` as a table cell: requests a second and the ratio to `baseline`'s. */
+const cell = (figures, baseline) =>
+  `${figures.reqPerSec} (${(figures.reqPerSec / baseline.reqPerSec).toFixed(3)}×)`;
+
 async function roundsOn(database, hello) {
-  const floorDb = database === "postgres" ? await createPostgresDatabase() : null;
   const appDb = database === "postgres" ? await createPostgresDatabase() : null;
-  const floor = await startNodeServer(FLOOR_SERVER, floorDb ? { DATABASE_URL: floorDb.url } : {}, "/");
+  const floors = [await startFloor(database, 1), await startFloor(database, 2)];
   const app = await startAppServer({
     databaseUrl: appDb?.url ?? null,
     env: { SEND_LIMIT_PER_MINUTE: "100000" },
   });
   try {
     const senders = await premiumUsersWithChats(app.url, 50);
-    const floorBody = JSON.stringify({ chatId: randomUUID(), content: LINES[0] });
+    const floorOptions = (floor) => ({
+      url: `${floor.url}/send`,
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ chatId: randomUUID(), content: LINES[0] }),
+    });
     const rows = [];
     for (let round = 1; round <= ROUNDS; round++) {
       const baseline = await rate({ url: `${hello.url}/` });
-      const stored = await rate({
-        url: `${floor.url}/send`,
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: floorBody,
-      });
+      const [one, two] = [await rate(floorOptions(floors[0])), await rate(floorOptions(floors[1]))];
       const send = await rate(sendOptions(app.url, senders));
       rows.push([
         database,
         round,
         baseline.reqPerSec,
-        `${stored.reqPerSec} (${(stored.reqPerSec / baseline.reqPerSec).toFixed(3)}×)`,
-        stored.p99,
-        `${send.reqPerSec} (${(send.reqPerSec / baseline.reqPerSec).toFixed(3)}×)`,
+        cell(one, baseline),
+        cell(two, baseline),
+        cell(send, baseline),
         send.p99,
-        (send.reqPerSec / stored.reqPerSec).toFixed(2),
+        (send.reqPerSec / one.reqPerSec).toFixed(2),
+        (send.reqPerSec / two.reqPerSec).toFixed(2),
       ]);
     }
     return rows;
   } finally {
-    await Promise.all([floor.stop(), app.stop()]);
-    await floorDb?.drop();
+    await Promise.all([app.stop(), ...floors.map((floor) => floor.stop())]);
     await appDb?.drop();
   }
 }
@@ -81,11 +100,12 @@ printTable(
     "database",
     "round",
     "hello req/s",
-    "floor req/s (÷ hello)",
-    "floor p99 ms",
+    "floor, 1 INSERT (÷ hello)",
+    "floor, 2 INSERTs (÷ hello)",
     "app send/s (÷ hello)",
     "send p99 ms",
-    "send ÷ floor",
+    "send ÷ floor 1",
+    "send ÷ floor 2",
   ],
   rows,
 );
