@@ -15,7 +15,7 @@
 import autocannon from "autocannon";
 import pg from "pg";
 import { premiumUsersWithChats, sendOptions } from "./support/app-client.mjs";
-import { createPostgresDatabase, startAppServer, startHelloServer } from "./support/app-server.mjs";
+import { startHelloServer, startSendBenchServer } from "./support/app-server.mjs";
 import { printTable } from "../../../bench/support/report.mjs";
 import { cpuMsOf, postgresCpuMs } from "./support/process-cpu.mjs";
 
@@ -39,11 +39,8 @@ async function commitsOf(url) {
 
 /** SENDS sends on 10 connections; the CPU per send of each process, the commits per send, and the rate. */
 async function measure(database) {
-  const postgres = database === "postgres" ? await createPostgresDatabase() : null;
-  const app = await startAppServer({
-    databaseUrl: postgres?.url ?? null,
-    env: { SEND_LIMIT_PER_MINUTE: "100000" },
-  });
+  const app = await startSendBenchServer(database);
+  const { postgres } = app;
   try {
     const users = await premiumUsersWithChats(app.url, SENDERS);
     const commitsBefore = postgres ? await commitsOf(postgres.url) : null;
@@ -73,7 +70,6 @@ async function measure(database) {
     return { ...row, ceiling: Math.round(2000 / (row.app + row.postgres + row.loadGenerator)) };
   } finally {
     await app.stop();
-    await postgres?.drop();
   }
 }
 

@@ -12,7 +12,7 @@
 // (100), BENCH_DATABASES ("postgres"; "pglite" also works, its CPU is all the app's).
 import autocannon from "autocannon";
 import { premiumUsersWithChats, sendOptions } from "./support/app-client.mjs";
-import { createPostgresDatabase, startAppServer } from "./support/app-server.mjs";
+import { startSendBenchServer } from "./support/app-server.mjs";
 import { cpuMsOf, postgresCpuMs } from "./support/process-cpu.mjs";
 import { printTable } from "../../../bench/support/report.mjs";
 
@@ -23,11 +23,8 @@ const DATABASES = (process.env.BENCH_DATABASES ?? "postgres").split(",").map((na
 const SENDERS = 50;
 
 async function roundsOn(database) {
-  const postgres = database === "postgres" ? await createPostgresDatabase() : null;
-  const app = await startAppServer({
-    databaseUrl: postgres?.url ?? null,
-    env: { SEND_LIMIT_PER_MINUTE: "100000" },
-  });
+  const app = await startSendBenchServer(database);
+  const { postgres } = app;
   try {
     const users = await premiumUsersWithChats(app.url, SENDERS);
     const rows = [];
@@ -54,7 +51,6 @@ async function roundsOn(database) {
     return rows;
   } finally {
     await app.stop();
-    await postgres?.drop();
   }
 }
 

@@ -68,6 +68,27 @@ export async function startAppServer({ databaseUrl = null, env = {}, onOutput, n
   );
 }
 
+/**
+ * The built server as the send benches run it, on `database` ("postgres": a database created for it, which `stop`
+ * drops; anything else: PGlite), with the send limit lifted so that what they measure is the send itself (the
+ * limit's counter is still written on every send). `postgres` is that database (null on PGlite).
+ */
+export async function startSendBenchServer(database) {
+  const postgres = database === "postgres" ? await createPostgresDatabase() : null;
+  const app = await startAppServer({
+    databaseUrl: postgres?.url ?? null,
+    env: { SEND_LIMIT_PER_MINUTE: "100000" },
+  });
+  return {
+    ...app,
+    postgres,
+    stop: async () => {
+      await app.stop();
+      await postgres?.drop();
+    },
+  };
+}
+
 /** Creates `bench_<pid>_<n>` on the test PostgreSQL (or on the server of `adminUrl`); `drop()` removes it. */
 let databases = 0;
 export async function createPostgresDatabase(adminUrl = POSTGRES_URL) {

@@ -258,15 +258,31 @@ describe.each(DATABASES.filter((kind) => kind === "postgres"))(
       return { low: low!, high: high! };
     }
 
-    /** Resolves once the backend `pid` waits for a lock. */
-    async function waitingForLock(observer: pg.Client, pid: number): Promise<void> {
+    /** Resolves once a statement waits for a lock that `holder` holds. */
+    async function blockedBy(observer: pg.Client, holder: pg.Client): Promise<void> {
+      const pid = (holder as unknown as { processID: number }).processID;
       for (;;) {
-        const { rows } = await observer.query("select wait_event_type from pg_stat_activity where pid = $1", [
-          pid,
-        ]);
-        if (rows[0]?.wait_event_type === "Lock") return;
+        const { rows } = await observer.query(
+          "select count(*)::int as n from pg_stat_activity where $1 = any(pg_blocking_pids(pid))",
+          [pid],
+        );
+        if (rows[0].n > 0) return;
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
+    }
+
+    /** Expects the row of `table` whose `column` is `value` to be free to lock now: no statement holds it. */
+    async function expectFree(
+      observer: pg.Client,
+      table: "chats" | "rate_limits",
+      column: string,
+      value: string,
+    ) {
+      await observer.query("begin");
+      await expect(
+        observer.query(`select 1 from ${table} where ${column} = $1 for no key update nowait`, [value]),
+      ).resolves.toMatchObject({ rowCount: 1 });
+      await observer.query("rollback");
     }
 
     it("locks the chats in the order of their ids, so two such statements never wait on each other in a cycle", async () => {
@@ -283,14 +299,10 @@ describe.each(DATABASES.filter((kind) => kind === "postgres"))(
            values ($1, $2, 'user', 'one', now()), ($3, $4, 'user', 'two', now())`,
           [randomUUID(), first, randomUUID(), second],
         );
-        await waitingForLock(observer, (inserter as unknown as { processID: number }).processID);
+        await blockedBy(observer, holder);
 
         // The insert waits for the lower chat and holds neither: the higher one is free to take.
-        await observer.query("begin");
-        await expect(
-          observer.query("select 1 from chats where id = $1 for no key update nowait", [high]),
-        ).resolves.toMatchObject({ rowCount: 1 });
-        await observer.query("rollback");
+        await expectFree(observer, "chats", "id", high);
 
         await holder.query("commit");
         await inserted;
@@ -336,39 +348,23 @@ describe.each(DATABASES.filter((kind) => kind === "postgres"))(
         at: windowStart,
         title: "Order",
       });
-      /** How many backends wait for a lock `holder` holds. */
-      const blockedBy = async (holder: pg.Client) => {
-        const { rows } = await observer.query(
-          "select count(*)::int as n from pg_stat_activity where $1 = any(pg_blocking_pids(pid))",
-          [(holder as unknown as { processID: number }).processID],
-        );
-        return rows[0].n as number;
-      };
-      const until = async (check: () => Promise<boolean>) => {
-        while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 10));
-      };
-
       await holdLow.query("begin");
       await holdLow.query("select 1 from rate_limits where key = $1 for update", [low]);
       await holdThird.query("begin");
       await holdThird.query("select 1 from rate_limits where key = $1 for update", [third]);
       // The third user's claim goes alone and waits; the other two are grouped behind it, the higher key first.
       const first = claims.premium.write(claim(owners[2]!, third!));
-      await until(async () => (await blockedBy(holdThird)) === 1);
+      await blockedBy(observer, holdThird);
       const grouped = [
         claims.premium.write(claim(owners[1]!, high!)),
         claims.premium.write(claim(owners[0]!, low!)),
       ];
       await holdThird.query("commit");
       await first;
-      await until(async () => (await blockedBy(holdLow)) === 1);
+      await blockedBy(observer, holdLow);
 
       // The group waits for the lower key and holds neither: the higher one is free to take.
-      await observer.query("begin");
-      await expect(
-        observer.query("select 1 from rate_limits where key = $1 for update nowait", [high]),
-      ).resolves.toMatchObject({ rowCount: 1 });
-      await observer.query("rollback");
+      await expectFree(observer, "rate_limits", "key", high!);
 
       await holdLow.query("commit");
       const rows = await Promise.all(grouped);
