@@ -2,7 +2,7 @@
 // disturb the next), then prints where the results are. Build first: `npm run build`,
 // `npm run build -w @purchases-web/billing-server`, `npm run build:server -w realmheart`.
 // `node bench/run-all.mjs size replies` runs only the named ones. The SDK's benches (size, checkout) are in
-// bench/, Realmheart's (server, replies, memory, and the soak) in examples/fantasy-chat/bench/.
+// bench/, Realmheart's (server, replies, memory, persona, and the soak) in examples/fantasy-chat/bench/.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -10,7 +10,7 @@ import { APP_MAIN } from "../examples/fantasy-chat/bench/support/app-server.mjs"
 import { BILLING_CLI } from "./support/processes.mjs";
 import { ROOT } from "./support/report.mjs";
 
-const ALL = ["size", "checkout", "server", "replies", "memory"];
+const ALL = ["size", "checkout", "server", "replies", "memory", "persona"];
 /** The SDK's benches live here; Realmheart's beside its code. */
 const FOLDER = {
   size: "bench",
@@ -18,6 +18,7 @@ const FOLDER = {
   server: "examples/fantasy-chat/bench",
   replies: "examples/fantasy-chat/bench",
   memory: "examples/fantasy-chat/bench",
+  persona: "examples/fantasy-chat/bench",
 };
 const NEEDS = {
   size: [[join(ROOT, "dist/index.mjs"), "npm run build"]],
@@ -28,6 +29,7 @@ const NEEDS = {
   server: [[APP_MAIN, "npm run build:server -w realmheart"]],
   replies: [[APP_MAIN, "npm run build:server -w realmheart"]],
   memory: [[APP_MAIN, "npm run build:server -w realmheart"]],
+  persona: [[APP_MAIN, "npm run build:server -w realmheart"]],
 };
 
 const chosen = process.argv.length > 2 ? process.argv.slice(2) : ALL;

@@ -9,7 +9,7 @@
 // From the repository root. Prints a table; writes bench/results/replies.json for `npm run bench:check`.
 //
 // Env: BENCH_RUNS (sends per engine, default 30), BENCH_DATABASES ("pglite,postgres" by default),
-// BENCH_POSTGRES_URL. The built server runs as a child process (NODE_ENV=production, PGlite in a fresh DATA_DIR,
+// BENCH_POSTGRES_URL, BENCH_APP_MAIN (another build's dist/server/main.js, to compare). The built server runs as a child process (NODE_ENV=production, PGlite in a fresh DATA_DIR,
 // or a database created for the run on PostgreSQL and dropped after); each premium user sends at most 25
 // messages, under the 30-a-minute send limit.
 import { startFakeModel } from "./support/fake-model.mjs";
@@ -40,7 +40,7 @@ async function benchDatabase(database) {
   const postgres = database === "postgres" ? await createPostgresDatabase() : null;
   const databaseUrl = postgres?.url ?? null;
   try {
-    const persona = await startAppServer({ databaseUrl });
+    const persona = await startAppServer({ databaseUrl, main: process.env.BENCH_APP_MAIN });
     try {
       const runs = await timeSends(persona);
       rows.push({
@@ -56,6 +56,7 @@ async function benchDatabase(database) {
     const model = await startFakeModel({ tokenDelayMs: TOKEN_DELAY_MS, tokens: TOKENS });
     const openai = await startAppServer({
       databaseUrl,
+      main: process.env.BENCH_APP_MAIN,
       env: { LLM_BASE_URL: model.baseUrl, LLM_API_KEY: "sk-bench", LLM_MODEL: "bench-model" },
     });
     try {

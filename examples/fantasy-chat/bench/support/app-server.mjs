@@ -44,12 +44,19 @@ export const BILLING_WEBHOOK_SECRET = "bench-billing-webhook-secret-0123456789";
 
 /**
  * The built Realmheart server in production mode on a fresh data directory; `databaseUrl` null means PGlite.
- * `onOutput` as for {@link startNodeServer}; `nodeArgs` go after the server's own flags (node-flags.mjs).
+ * `onOutput` as for {@link startNodeServer}; `nodeArgs` go after the server's own flags (node-flags.mjs); `main` is
+ * the server's entry (another build's, to compare).
  */
-export async function startAppServer({ databaseUrl = null, env = {}, onOutput, nodeArgs } = {}) {
+export async function startAppServer({
+  databaseUrl = null,
+  env = {},
+  onOutput,
+  nodeArgs,
+  main = APP_MAIN,
+} = {}) {
   const smtpUrl = await mailSinkUrl();
   return startNodeServer(
-    APP_MAIN,
+    main,
     {
       NODE_ENV: "production",
       // The benches pay through the sandbox gateway and the Test Store key on purpose.

@@ -156,9 +156,36 @@ describe.each(DATABASES)("replies from an OpenAI-compatible model server on %s",
     expect(premium.filter((m) => m.content.startsWith("Turn "))).toHaveLength(40);
 
     const free = await run(false);
-    expect(free.filter((m) => m.role === "system")).toHaveLength(1);
     expect(free.some((m) => m.content.includes("Mira"))).toBe(false);
     expect(free.filter((m) => m.content.startsWith("Turn "))).toHaveLength(20);
+  });
+
+  it("puts what the persona engine remembers in the prompt: the told facts, the fact asked back, the lore asked about", async () => {
+    // Premium: four sends, one more than a free day's.
+    const { client, user } = await verifiedUser(server);
+    await setSubscription(server, user.id, { subscriptionStatus: "active" });
+    const chatId = await createChat(client);
+    const systemOf = async (content: string) => {
+      llm.requests.length = 0;
+      expect((await client.post(`/api/chats/${chatId}/messages`, { content })).status).toBe(200);
+      const sent = llm.completions[0]?.body.messages as Array<{ role: string; content: string }>;
+      return sent
+        .filter((m) => m.role === "system")
+        .map((m) => m.content)
+        .join("\n");
+    };
+    await systemOf("I'm a cartographer from the southern coast, and my sister Ilse keeps bees.");
+    const recall = await systemOf("What's my sister called?");
+    expect(recall).toContain("What Ysolde has told you about themselves: you work as a cartographer; ");
+    expect(recall).toContain("you are from the southern coast; your sister Ilse keeps bees.");
+    expect(recall).toContain("Ysolde is asking you to remember this: your sister Ilse keeps bees.");
+    const never = await systemOf("Where was my horse born?");
+    expect(never).toContain("Ysolde asks about something they have not told you; do not invent it.");
+    const lore = await systemOf("Tell me about your bargains. What do you trade in?");
+    expect(lore).toContain(
+      "About you, as this message asks: I trade in secrets and keep every promise to the letter.",
+    );
+    expect(lore).not.toContain("asking you to remember");
   });
 
   it("rebuilds a premium chat's memory when an old message is edited or deleted", async () => {

@@ -1,16 +1,34 @@
 import { ARCHETYPES, ARCHETYPE_VALUES, type Archetype } from "../characters/archetypes.js";
-import { extractFacts, toSecondPerson } from "../memory/remembered-facts.js";
+import { toSecondPerson } from "../memory/remembered-facts.js";
 import type { Moderator } from "../moderation/moderator.js";
 import { ruleModerator } from "../moderation/rule-moderator.js";
 import type { ReplyEngine, ReplyRequest } from "./reply-engine.js";
-import { VOICES, type Intent } from "./persona-voices.js";
+import { SHARED_VOICE, VOICES, type Intent, type Voice } from "./persona-voices.js";
+import { loreOf } from "./character-lore.js";
+import { recollectionFor, type Recollection } from "./recollection.js";
+import { isRepeatOf, sentencesOf, wordSet } from "./repetition.js";
 
+// Moods first (an angry or sad message is answered as such whatever else it mentions), then themes.
 const INTENT_WORDS: ReadonlyArray<[Intent, RegExp]> = [
-  ["sorrow", /\b(sad|lonely|alone|tired|afraid|scared|hurt|cry|crying|lost|grief|miss|anxious|worried)\b/],
-  ["romance", /\b(love|kiss|heart|beautiful|handsome|hold me|romance|mystical|connection|desire|darling)\b/],
+  [
+    "anger",
+    /\b(angry|furious|mad at|annoyed|livid|how dare|idiot|stupid|rage|fuming|sick of|fed up|hate you)\b/,
+  ],
+  [
+    "sorrow",
+    /\b(sad|lonely|alone|tired|afraid|scared|hurt|cry|crying|lost|grief|miss|anxious|worried|heavy)\b/,
+  ],
+  [
+    "playful",
+    /\b(haha|hehe|lol|tease|teasing|joke|joking|kidding|silly|ridiculous|funny|laugh|wink|show-off)\b/,
+  ],
+  [
+    "romance",
+    /\b(love|kiss|heart|beautiful|handsome|hold me|romance|mystical|connection|desire|darling|gorgeous)\b/,
+  ],
   [
     "adventure",
-    /\b(explore|journey|quest|adventure|fly|ride|travel|realm|forbidden|map|storm|secret path)\b/,
+    /\b(explore|journey|quest|adventure|fly|ride|travel|realm|forbidden|map|storm|secret path|trip)\b/,
   ],
   ["memory", /\b(remember|memory|memories|ancient|past|history|long ago|childhood|legend)\b/],
   ["gratitude", /\b(thank|thanks|grateful)\b/],
@@ -18,8 +36,8 @@ const INTENT_WORDS: ReadonlyArray<[Intent, RegExp]> = [
 ];
 
 /**
- * What the message is mostly about; the first matching theme wins, a question mark makes it a question. The four
- * conversation starters land on their themes: exploring the realm and the forbidden journey on adventure, the
+ * What the message is mostly about; the first matching mood or theme wins, a question mark makes it a question. The
+ * four conversation starters land on their themes: exploring the realm and the forbidden journey on adventure, the
  * mystical connection on romance, the ancient memory on memory.
  *
  * @example
@@ -51,15 +69,10 @@ function archetypeOf(value: string): Archetype {
   return (ARCHETYPE_VALUES as readonly string[]).includes(value) ? (value as Archetype) : "devoted_protector";
 }
 
-const FACT_CALLBACKS = [
-  "You told me {fact}, and I have not forgotten.",
-  "I keep thinking of what you said, that {fact}.",
-  "I remember: {fact}.",
-  "Tell me more, since {fact}.",
-];
 const BACKSTORY_CALLBACKS = [
   "I have not forgotten your story: {story}.",
   "Your past is part of why I trust you: {story}.",
+  "I think often of where you come from: {story}.",
 ];
 const FAVOURITE_LINES = [
   "They say you have a soft spot for a {archetype}, and I intend to deserve it.",
@@ -77,6 +90,8 @@ const FALLBACK_LINE = "Forgive me, {name}; let us turn to the road ahead.";
 /** How many compositions are tried before the plainest one is used. */
 const MAX_ATTEMPTS = 64;
 const STORY_MAX_LENGTH = 90;
+/** A template's fixed words this long or longer, seen in an earlier reply, show the template: it is not reused. */
+const FRAME_MIN_LENGTH = 14;
 
 /** One sentence, second person, no final punctuation: the first sentence of the profile's backstory. */
 function storySnippet(backstory: string): string {
@@ -93,103 +108,251 @@ interface Scene {
   seed: number;
   intent: Intent;
   replyIndex: number;
-  /** Facts from long-term memory, the recent window and the new message, oldest first. */
-  facts: string[];
-  /** The fact to bring back: the one said back least recently (one never said back first, oldest first). */
+  recollection: Recollection;
+  /** The fact to bring back unprompted: the one said back least recently (one never said back first). */
   fact: string | null;
+  /** The word sets of earlier replies' sentences (the window's and `avoid`'s), to be said no more. */
+  earlier: ReadonlyArray<ReadonlySet<string>>;
+  /** All of them joined, to look for a template's fixed words. */
+  earlierText: string;
+  /** What the character can tell of itself (its lore's lines), for when a mood's lines are all said. */
+  lore: string[];
 }
 
 function sceneOf(request: ReplyRequest, seed: number): Scene {
-  const facts: string[] = [...(request.memory?.facts ?? [])];
-  const said = [...request.history.filter((m) => m.role === "user").map((m) => m.content), request.message];
-  for (const text of said)
-    for (const fact of extractFacts(text)) if (!facts.includes(fact.text)) facts.push(fact.text);
+  const recollection = recollectionFor(request);
   // Earlier replies, oldest first: those only `avoid` knows (older than the window, or other versions) come first.
   const replies = request.history.filter((m) => m.role === "character").map((m) => m.content);
-  const earlier = [...request.avoid.filter((text) => !replies.includes(text)), ...replies].map((text) =>
-    text.toLowerCase(),
+  const earlierReplies = [...request.avoid.filter((text) => !replies.includes(text)), ...replies].map(
+    (text) => text.toLowerCase(),
   );
-  const replyIndex = request.history.filter((m) => m.role === "character").length;
-  // The fact said back least recently (never, first), so every fact gets its turn before one comes back again.
+  const replyIndex = replies.length;
   const lastMention = (fact: string) => {
     const lower = fact.toLowerCase();
-    return earlier.reduce((last, reply, index) => (reply.includes(lower) ? index : last), -1);
+    return earlierReplies.reduce((last, reply, index) => (reply.includes(lower) ? index : last), -1);
   };
   let fact: string | null = null;
-  for (const candidate of facts)
+  for (const candidate of recollection.facts.filter((told) => told !== recollection.asked))
     if (fact === null || lastMention(candidate) < lastMention(fact)) fact = candidate;
+  const name = request.persona.preferredName;
+  const earlier = earlierReplies.flatMap((reply) =>
+    sentencesOf(reply).map((sentence) => wordSet(sentence, name)),
+  );
   return {
     request,
     seed,
     intent: detectIntent(request.message),
     replyIndex,
-    facts,
+    recollection,
     fact,
+    earlier,
+    earlierText: earlierReplies.join("\n"),
+    lore: [...new Set(loreOf(request.character).map((topic) => topic.line))],
   };
 }
 
-type Extra = "self" | "fact" | "trait" | "story" | "favourite" | "none";
+/** Builds one reply's sentences, each the first fresh one of its pool (not said in this chat, nor in this reply). */
+class Composer {
+  readonly sentences: string[] = [];
+  private readonly said: Array<ReadonlySet<string>> = [];
+  private readonly name: string;
+
+  constructor(
+    private readonly scene: Scene,
+    private readonly h: number,
+  ) {
+    this.name = scene.request.persona.preferredName;
+  }
+
+  private isFresh(text: string, template: string): boolean {
+    const { earlier, earlierText } = this.scene;
+    const words = wordSet(text, this.name);
+    if (
+      earlier.some((before) => isRepeatOf(words, before)) ||
+      this.said.some((before) => isRepeatOf(words, before))
+    )
+      return false;
+    // A template with a slot ({fact}, {trait}…) is spent once its fixed words were said, whatever filled it.
+    return template
+      .split(/\{[a-z]+\}/)
+      .map((part) =>
+        part
+          .trim()
+          .replace(/^[,;:]\s*|[,;:.!?]+$/g, "")
+          .toLowerCase(),
+      )
+      .every((part) => part.length < FRAME_MIN_LENGTH || !earlierText.includes(part));
+  }
+
+  /**
+   * The first fresh line of `own` then `shared` (each read from a place the hash chooses), filled; null when every
+   * one was said.
+   */
+  fresh(
+    own: readonly string[],
+    shared: readonly string[],
+    salt: number,
+    fill: (line: string) => string = (line) => line,
+  ): string | null {
+    const start = (this.h + salt * 7919) >>> 0;
+    for (const pool of [own, shared])
+      for (let i = 0; i < pool.length; i++) {
+        const template = pool[(start + i) % pool.length]!;
+        const text = fill(template);
+        if (this.isFresh(text, template)) return text;
+      }
+    return null;
+  }
+
+  /** {@link fresh}, or when every line was said, the hash's own line. */
+  choose(
+    own: readonly string[],
+    shared: readonly string[],
+    salt: number,
+    fill: (line: string) => string = (line) => line,
+  ): string {
+    return this.fresh(own, shared, salt, fill) ?? fill(pick(own.length > 0 ? own : shared, this.h, salt));
+  }
+
+  add(sentence: string | null): void {
+    if (!sentence) return;
+    this.sentences.push(sentence);
+    this.said.push(wordSet(sentence, this.name));
+  }
+}
+
+type Extra = "self" | "fact" | "touched" | "trait" | "story" | "favourite" | "none";
 
 /**
- * Which extra sentence a reply carries: a remembered fact every other reply (and whenever the user speaks of
- * memories), else one of their traits, their backstory or their favourite archetype. Later attempts rotate it.
+ * Which extra sentence a reply carries: a fact the message touches; on a first meeting (or a hello) who the
+ * character is; else, turn by turn, one of the user's traits, a fact they told earlier, their backstory or
+ * favourite archetype. Later attempts rotate it.
  */
 function extraFor(scene: Scene, h: number, attempt: number): Extra {
   const { persona, character } = scene.request;
   const options: Extra[] = [];
-  // A first meeting, or a hello: the character says who they are (from its name, title and tags).
+  if (scene.recollection.touched) options.push("touched");
   if (scene.replyIndex === 0 || (scene.intent === "greeting" && h % 2 === 0)) options.push("self");
-  if (scene.fact && (scene.replyIndex % 2 === 1 || scene.intent === "memory")) options.push("fact");
-  if (persona.personalityTraits.length > 0 && h % 3 !== 0) options.push("trait");
-  if (persona.backstory && h % 4 === 1) options.push("story");
-  if (persona.favoriteArchetype && persona.favoriteArchetype === character.archetype && h % 5 === 2)
-    options.push("favourite");
+  if (scene.fact && scene.intent === "memory") options.push("fact");
+  const turn = scene.replyIndex % 3;
+  if (turn === 0 && persona.personalityTraits.length > 0) options.push("trait");
+  if (turn === 1 && scene.fact) options.push("fact");
+  if (turn === 2) {
+    const favourite = persona.favoriteArchetype === character.archetype;
+    // Every third reply: the backstory and the favourite archetype take turns (either alone when only one is known).
+    if (favourite && (!persona.backstory || Math.floor(scene.replyIndex / 3) % 2 === 1))
+      options.push("favourite");
+    else if (persona.backstory) options.push("story");
+  }
   if (scene.fact) options.push("fact");
   if (persona.personalityTraits.length > 0) options.push("trait");
   options.push("none");
   return options[attempt % options.length] ?? "none";
 }
 
-/** One candidate reply: opener, a line on the message's theme, an optional personal sentence, a closing hook. */
+/** The answer to what the message asks: a fact said back, "you never told me", a lore topic; else null. */
+function answerOf(scene: Scene, composer: Composer, voice: Voice): string | null {
+  const { recollection } = scene;
+  const withFact = (fact: string) => (line: string) => line.replace("{fact}", fact);
+  if (recollection.asked)
+    return composer.choose(voice.recall, SHARED_VOICE.recall, 2, withFact(recollection.asked));
+  if (recollection.asksAboutUser)
+    return composer.choose(voice.unknown, SHARED_VOICE.unknown, 2, (line) => line);
+  return recollection.lore?.line ?? null;
+}
+
+const MOODS: ReadonlySet<Intent> = new Set(["sorrow", "anger", "playful", "romance"]);
+
+/**
+ * One candidate reply, 1 to 4 sentences: maybe an opener naming the user, the answer (a fact asked back, a lore
+ * topic asked about, else a line on the message's mood or theme), maybe a line on the mood too, maybe a personal
+ * sentence, maybe a closing hook; the user's name is in the opener or the closing hook. Which of them, the hash
+ * decides, so no two replies need look alike.
+ */
 function compose(scene: Scene, attempt: number, plain: boolean): string[] {
   const { request } = scene;
   const voice = VOICES[archetypeOf(request.character.archetype)];
+  const shared = SHARED_VOICE;
   const h = hash(
     `${scene.seed}\n${request.character.id}\n${scene.replyIndex}\n${request.message}\n${attempt}`,
   );
-  const fill = (line: string) => line.replaceAll("{name}", request.persona.preferredName);
-  const sentences = [fill(pick(voice.openers, h, 1)), fill(pick(voice.lines[scene.intent], h, 2))];
-  const extra: Extra = plain ? "none" : extraFor(scene, h, attempt);
+  const composer = new Composer(scene, h);
+  const name = request.persona.preferredName;
+  const fill = (line: string) => line.replaceAll("{name}", name);
+  // The shape: 0 all four parts, 1 no opener, 2 no personal sentence, 3 no closing hook. A first reply has all.
+  const shape = scene.replyIndex === 0 ? 0 : h % 4;
+  // An opener, a personal sentence or a closing hook is left out rather than said again.
+  const opener = shape !== 1 ? composer.fresh(voice.openers, shared.openers, 1, fill) : null;
+  composer.add(opener);
+  const answer = plain ? null : answerOf(scene, composer, voice);
+  // A mood's lines all said, the character tells something of itself not told yet.
+  const moodLine = () =>
+    composer.fresh(voice.lines[scene.intent], shared.lines[scene.intent], 3) ??
+    composer.fresh(scene.lore, [], 3) ??
+    composer.choose(voice.lines[scene.intent], shared.lines[scene.intent], 3);
+  composer.add(answer ?? moodLine());
+  if (answer && MOODS.has(scene.intent) && shape !== 0) composer.add(moodLine());
+  else if (shape !== 2 && !plain) composer.add(extraSentence(scene, composer, voice, h, attempt));
+  if (shape !== 3 || opener === null) {
+    const closer = composer.fresh(voice.closers, shared.closers, 5);
+    if (opener === null)
+      composer.add(withName(closer ?? composer.choose(voice.closers, shared.closers, 5), name));
+    else composer.add(closer);
+  }
+  return composer.sentences.slice(0, 4);
+}
+
+/** A closing hook naming the user: "Ready to fly?" → "Ready to fly, Wren?". */
+function withName(closer: string, name: string): string {
+  return closer.replace(/([.!?])$/, `, ${name}$1`);
+}
+
+/** The personal sentence of a reply (see {@link extraFor}), or null (also when its lines were all said). */
+function extraSentence(
+  scene: Scene,
+  composer: Composer,
+  voice: Voice,
+  h: number,
+  attempt: number,
+): string | null {
+  const { request } = scene;
   const { persona } = request;
+  const extra = extraFor(scene, h, attempt);
+  const withFact = (fact: string) => (line: string) => line.replace("{fact}", fact);
+  if (extra === "touched" && scene.recollection.touched)
+    return composer.fresh(voice.callbacks, SHARED_VOICE.callbacks, 4, withFact(scene.recollection.touched));
   if (extra === "self") {
     const self = request.character.name.split(/\s+/)[0] ?? request.character.name;
     const tag = request.character.tags.length > 0 ? pick(request.character.tags, h, 6) : "the old roads";
-    sentences.push(
-      pick(SELF_LINES, h, 3)
-        .replace("{self}", self)
-        .replace("{title}", request.character.title)
-        .replace("{tag}", tag),
+    return composer.fresh(SELF_LINES, [], 4, (line) =>
+      line.replace("{self}", self).replace("{title}", request.character.title).replace("{tag}", tag),
     );
-  } else if (extra === "fact" && scene.fact) {
-    sentences.push(pick(FACT_CALLBACKS, h, 3).replace("{fact}", scene.fact));
-  } else if (extra === "trait") {
-    sentences.push(
-      fill(pick(voice.traitLines, h, 3)).replace("{trait}", pick(persona.personalityTraits, h, 4)),
-    );
-  } else if (extra === "story" && persona.backstory) {
-    sentences.push(pick(BACKSTORY_CALLBACKS, h, 3).replace("{story}", storySnippet(persona.backstory)));
-  } else if (extra === "favourite") {
-    const label = ARCHETYPES.find((a) => a.value === persona.favoriteArchetype)?.label ?? "hero";
-    sentences.push(pick(FAVOURITE_LINES, h, 3).replace("{archetype}", label.toLowerCase()));
   }
-  sentences.push(fill(pick(voice.closers, h, 5)));
-  return sentences;
+  if (extra === "fact" && scene.fact)
+    return composer.fresh(voice.callbacks, SHARED_VOICE.callbacks, 4, withFact(scene.fact));
+  if (extra === "trait" && persona.personalityTraits.length > 0) {
+    const trait = pick(persona.personalityTraits, h, 4);
+    return composer.fresh(voice.traitLines, SHARED_VOICE.traitLines, 4, (line) =>
+      line.replaceAll("{name}", persona.preferredName).replace("{trait}", trait),
+    );
+  }
+  if (extra === "story" && persona.backstory)
+    return composer.fresh(BACKSTORY_CALLBACKS, [], 4, (line) =>
+      line.replace("{story}", storySnippet(persona.backstory ?? "")),
+    );
+  if (extra === "favourite") {
+    const label = ARCHETYPES.find((a) => a.value === persona.favoriteArchetype)?.label ?? "hero";
+    return composer.fresh(FAVOURITE_LINES, [], 4, (line) => line.replace("{archetype}", label.toLowerCase()));
+  }
+  return null;
 }
 
 /**
  * The reply as sentences (1 to 4), deterministic for `seed`: the archetype's voice addressing the user by the
- * preferred name, a line answering the message's theme, a personal sentence (a fact the user stated, one of
- * their traits, their backstory or favourite archetype) and a closing hook. A composition equal to one in
+ * preferred name; the answer to what was asked (a fact the user told, said back; a topic of the character's lore;
+ * else a line on the message's mood or theme); a personal sentence (a fact the message touches or one told
+ * earlier, a trait, the backstory or the favourite archetype) and a closing hook. No sentence said earlier in the
+ * chat (the window and `request.avoid`) is said again while its pool has fresh ones. A composition equal to one in
  * `request.avoid`, or one the moderator would block (user-given facts and names are repeated back), is skipped.
  *
  * @example

@@ -1,4 +1,5 @@
 import { ARCHETYPES } from "../characters/archetypes.js";
+import { recollectionFor } from "./recollection.js";
 import type { ReplyRequest } from "./reply-engine.js";
 
 /** One message of an OpenAI-compatible chat completion request. */
@@ -52,14 +53,23 @@ function withNames(text: string, request: ReplyRequest): string {
     .replace(/\{\{user\}\}/gi, request.persona.preferredName);
 }
 
-/** The long-term memory as a message, or null when there is nothing to remember. */
+/**
+ * What the character remembers and knows for this reply, as a message, or null when there is nothing: the facts the
+ * user told (the long-term memory's, the recent window's and the new message's, as the persona engine sees them),
+ * earlier topics, the fact the message asks back and the character's lore topic it asks about.
+ */
 export function memoryMessage(request: ReplyRequest): string | null {
-  const memory = request.memory;
-  if (!memory || (memory.facts.length === 0 && memory.topics.length === 0)) return null;
-  const parts = ["Memory of earlier in this chat (older than the messages below):"];
-  if (memory.facts.length > 0) parts.push(`Facts they told you: ${memory.facts.join("; ")}.`);
-  if (memory.topics.length > 0) parts.push(`Earlier topics: ${memory.topics.join("; ")}.`);
-  return parts.join("\n");
+  const { facts, topics, asked, asksAboutUser, lore } = recollectionFor(request);
+  const name = request.persona.preferredName;
+  const parts: string[] = [];
+  if (facts.length > 0) parts.push(`What ${name} has told you about themselves: ${facts.join("; ")}.`);
+  if (topics.length > 0) parts.push(`Earlier topics (older than the messages below): ${topics.join("; ")}.`);
+  if (asked) parts.push(`${name} is asking you to remember this: ${asked}.`);
+  else if (asksAboutUser)
+    parts.push(`${name} asks about something they have not told you; do not invent it.`);
+  if (lore) parts.push(`About you, as this message asks: ${lore.line}`);
+  if (parts.length === 0) return null;
+  return ["Memory of this chat:", ...parts].join("\n");
 }
 
 /**

@@ -5,7 +5,8 @@ import type { MessageRole } from "../../src/db/schema.js";
 import { ruleModerator } from "../../src/moderation/rule-moderator.js";
 import { composePersonaReply, createPersonaEngine, detectIntent } from "../../src/replies/persona-engine.js";
 import type { ReplyRequest } from "../../src/replies/reply-engine.js";
-import { VOICES } from "../../src/replies/persona-voices.js";
+import { SHARED_VOICE, VOICES } from "../../src/replies/persona-voices.js";
+import { isRepeat, sentencesOf } from "../../src/replies/repetition.js";
 
 type Persona = ReplyRequest["persona"];
 const WREN: Persona = {
@@ -71,8 +72,6 @@ const TEN_TURNS = [
   "Should we land soon?",
   "Let's rest by the fire",
 ];
-
-const sentencesOf = (reply: string) => reply.split(/(?<=[.!?])\s+/).filter((s) => s !== "");
 
 describe("the persona reply engine", () => {
   it.each(ARCHETYPE_VALUES)(
@@ -152,7 +151,11 @@ describe("the persona reply engine", () => {
     ];
     for (const [starter, theme] of starters) {
       const sentences = await composePersonaReply(request("dark_fae_lord", starter));
-      expect(voice.lines[theme]).toContain(sentences[1]);
+      const inKind = [...voice.lines[theme], ...SHARED_VOICE.lines[theme]];
+      expect(
+        sentences.some((sentence) => inKind.includes(sentence)),
+        sentences.join(" "),
+      ).toBe(true);
     }
   });
 
@@ -195,6 +198,67 @@ describe("the persona reply engine", () => {
         );
         expect((await ruleModerator.check(reply)).action).not.toBe("block");
       }
+    }
+  });
+
+  it("answers the mood of a message in kind: sad, angry, playful, flirting", async () => {
+    const moods: Array<[string, "sorrow" | "anger" | "playful" | "romance"]> = [
+      ["I feel so sad and lonely tonight.", "sorrow"],
+      ["I'm so angry with you right now!", "anger"],
+      ["Haha, you're ridiculous, I'm only teasing.", "playful"],
+      ["You're gorgeous, and I could kiss you.", "romance"],
+    ];
+    for (const archetype of ARCHETYPE_VALUES)
+      for (const [message, mood] of moods) {
+        const inKind = [...VOICES[archetype].lines[mood], ...SHARED_VOICE.lines[mood]];
+        for (let seed = 0; seed < 3; seed++) {
+          const sentences = await composePersonaReply(request(archetype, message), seed);
+          expect(
+            sentences.some((s) => inKind.includes(s)),
+            `${archetype} ${mood}: ${sentences.join(" ")}`,
+          ).toBe(true);
+        }
+      }
+  });
+
+  it("over a 12-turn chat repeats at most 10 % of its sentences, and says back what it is asked", async () => {
+    const script = [
+      "Good evening! I'm a cartographer from the southern coast, and honestly I hate the cold.",
+      "Who are you, really?",
+      "My sister Ilse keeps bees, and I have a grey cat called Pepper.",
+      "I feel so lonely tonight.",
+      "ok",
+      "ok",
+      "What do I do for a living?",
+      "What's my sister called?",
+      "Where did I say I grew up?",
+      "Do you remember my cat's name?",
+      "ok",
+      "What's my brother called?",
+    ];
+    for (const archetype of ARCHETYPE_VALUES) {
+      const replies = await converse(
+        script,
+        { preferredName: "Mara", personalityTraits: ["brave"] },
+        5,
+        archetype,
+      );
+      const said: string[] = [];
+      let repeated = 0;
+      for (const sentence of replies.flatMap(sentencesOf)) {
+        if (said.some((before) => isRepeat(sentence, before, "Mara"))) repeated++;
+        said.push(sentence);
+      }
+      expect(repeated / said.length, archetype).toBeLessThanOrEqual(0.1);
+      expect(replies[6], archetype).toContain("you work as a cartographer");
+      expect(replies[7], archetype).toContain("your sister Ilse keeps bees");
+      expect(replies[8], archetype).toContain("you are from the southern coast");
+      expect(replies[9], archetype).toContain("you have a grey cat called Pepper");
+      const unknown = [...VOICES[archetype].unknown, ...SHARED_VOICE.unknown];
+      expect(
+        sentencesOf(replies[11]!).some((s) => unknown.includes(s)),
+        replies[11],
+      ).toBe(true);
     }
   });
 

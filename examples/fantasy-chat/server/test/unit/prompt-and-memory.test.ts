@@ -6,18 +6,18 @@ import { buildPrompt, estimateTokens } from "../../src/replies/prompt.js";
 import type { ReplyRequest } from "../../src/replies/reply-engine.js";
 
 describe("remembered facts", () => {
-  it("picks out names, places, wishes, bonds and feelings, in the second person", () => {
+  it("picks out names, places, wishes, people, animals and fears, in the second person", () => {
     expect(
       extractFacts(
         "Hello! My sister is called Mira. I grew up in Westmarch. I wish to see the northern sea one day. " +
           "Do you like cats? I have a horse named Bramble. I fear the deep woods.",
       ),
     ).toEqual([
-      { kind: "name", text: "your sister is called Mira" },
+      { kind: "relation", text: "your sister is called Mira" },
       { kind: "place", text: "you grew up in Westmarch" },
       { kind: "wish", text: "you wish to see the northern sea one day" },
-      { kind: "bond", text: "you have a horse named Bramble" },
-      { kind: "feeling", text: "you fear the deep woods" },
+      { kind: "pet", text: "you have a horse named Bramble" },
+      { kind: "fear", text: "you are afraid of the deep woods" },
     ]);
     expect(extractFacts("Call me Lyra")).toEqual([{ kind: "name", text: "your name is Lyra" }]);
     expect(extractFacts("What is my name?")).toEqual([]);
@@ -32,6 +32,10 @@ describe("remembered facts", () => {
     expect(toSecondPerson("I want to explore the realm with you")).toBe(
       "you want to explore the realm with me",
     );
+    // "you" doing something is "I" when said back.
+    expect(toSecondPerson("I like the way you laugh")).toBe("you like the way I laugh");
+    expect(toSecondPerson("my sister thinks you are handsome")).toBe("your sister thinks I am handsome");
+    expect(toSecondPerson("I know you were there")).toBe("you know I was there");
   });
 
   it("folds older messages into facts and the latest topics", () => {
