@@ -6,7 +6,8 @@
 // From the repository root. Prints a table; writes bench/results/server.json for `npm run bench:check`.
 //
 // Env: BENCH_DURATION_S (seconds per measurement, default 10), BENCH_SENDERS (premium users that share the POST
-// load, default 50), BENCH_DATABASES ("pglite,postgres" by default), BENCH_POSTGRES_URL.
+// load, default 50), BENCH_DATABASES ("pglite,postgres" by default), BENCH_POSTGRES_URL, BENCH_APP_MAIN (another
+// build's dist/server/main.js, to compare).
 //
 // The server is the built one, started as a child process (NODE_ENV=production, fresh DATA_DIR, or a database
 // created for the run on PostgreSQL and dropped after). Sending is limited per user (30 messages a minute by
@@ -56,7 +57,11 @@ async function hundredMessageChat(url) {
  * then in front of two on the same database (the second started here), so that the proxy's own cost is in both.
  */
 async function benchTwoInstances(databaseUrl, first, { owner, senders }) {
-  const second = await startAppServer({ databaseUrl, env: { SEND_LIMIT_PER_MINUTE: "100000" } });
+  const second = await startAppServer({
+    databaseUrl,
+    env: { SEND_LIMIT_PER_MINUTE: "100000" },
+    main: process.env.BENCH_APP_MAIN,
+  });
   const rows = [];
   try {
     for (const targets of [[first.url], [first.url, second.url]]) {
@@ -109,6 +114,7 @@ async function benchDatabase(database, hello) {
   const app = await startAppServer({
     databaseUrl: postgres?.url ?? null,
     env: { SEND_LIMIT_PER_MINUTE: "100000" },
+    main: process.env.BENCH_APP_MAIN,
   });
   try {
     console.error(`[server] ${database}: app up at ${app.url}; preparing users…`);

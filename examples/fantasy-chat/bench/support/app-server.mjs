@@ -78,13 +78,15 @@ export async function startAppServer({
 /**
  * The built server as the send benches run it, on `database` ("postgres": a database created for it, which `stop`
  * drops; anything else: PGlite), with the send limit lifted so that what they measure is the send itself (the
- * limit's counter is still written on every send). `postgres` is that database (null on PGlite).
+ * limit's counter is still written on every send). `postgres` is that database (null on PGlite). BENCH_APP_MAIN runs
+ * another build's server instead (its dist/server/main.js), to compare.
  */
 export async function startSendBenchServer(database) {
   const postgres = database === "postgres" ? await createPostgresDatabase() : null;
   const app = await startAppServer({
     databaseUrl: postgres?.url ?? null,
     env: { SEND_LIMIT_PER_MINUTE: "100000" },
+    main: process.env.BENCH_APP_MAIN,
   });
   return {
     ...app,

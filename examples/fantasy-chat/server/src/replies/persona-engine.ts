@@ -6,7 +6,7 @@ import type { ReplyEngine, ReplyRequest } from "./reply-engine.js";
 import { SHARED_VOICE, VOICES, type Intent, type Voice } from "./persona-voices.js";
 import { loreOf } from "./character-lore.js";
 import { recollectionFor, type Recollection } from "./recollection.js";
-import { isRepeatOf, sentencesOf, wordSet } from "./repetition.js";
+import { isRepeatOf, replyWordSets, templateWordSet, wordSet, wordSetKey } from "./repetition.js";
 
 // Moods first (an angry or sad message is answered as such whatever else it mentions), then themes.
 const INTENT_WORDS: ReadonlyArray<[Intent, RegExp]> = [
@@ -113,6 +113,8 @@ interface Scene {
   fact: string | null;
   /** The word sets of earlier replies' sentences (the window's and `avoid`'s), to be said no more. */
   earlier: ReadonlyArray<ReadonlySet<string>>;
+  /** Their keys ({@link wordSetKey}), to find a voice's own line among them at once. */
+  earlierKeys: ReadonlySet<string>;
   /** All of them joined, to look for a template's fixed words. */
   earlierText: string;
   /** What the character can tell of itself (its lore's lines), for when a mood's lines are all said. */
@@ -135,9 +137,7 @@ function sceneOf(request: ReplyRequest, seed: number): Scene {
   for (const candidate of recollection.facts.filter((told) => told !== recollection.asked))
     if (fact === null || lastMention(candidate) < lastMention(fact)) fact = candidate;
   const name = request.persona.preferredName;
-  const earlier = earlierReplies.flatMap((reply) =>
-    sentencesOf(reply).map((sentence) => wordSet(sentence, name)),
-  );
+  const earlier = earlierReplies.flatMap((reply) => replyWordSets(reply, name));
   return {
     request,
     seed,
@@ -146,6 +146,7 @@ function sceneOf(request: ReplyRequest, seed: number): Scene {
     recollection,
     fact,
     earlier,
+    earlierKeys: new Set(earlier.map(wordSetKey)),
     earlierText: earlierReplies.join("\n"),
     lore: [...new Set(loreOf(request.character).map((topic) => topic.line))],
   };
@@ -164,15 +165,19 @@ class Composer {
     this.name = scene.request.persona.preferredName;
   }
 
-  private isFresh(text: string, template: string): boolean {
-    const { earlier, earlierText } = this.scene;
-    const words = wordSet(text, this.name);
-    if (
-      earlier.some((before) => isRepeatOf(words, before)) ||
-      this.said.some((before) => isRepeatOf(words, before))
-    )
-      return false;
-    // A template with a slot ({fact}, {trait}…) is spent once its fixed words were said, whatever filled it.
+  /**
+   * Whether `text` (of `template`) was not said in this chat nor in this reply. A voice's line with no placeholder
+   * but the name is unlike every other line of the voices (their test checks it), so it was said only if its very
+   * words were: looked up by key. Other lines (filled with facts or traits, a character's lore) are compared with
+   * every earlier sentence, and a template with a slot is spent once its fixed words were said.
+   */
+  private isFresh(text: string, template: string, voiceLine: boolean): boolean {
+    const { earlier, earlierKeys, earlierText } = this.scene;
+    const named = !/\{(?!name\})[a-z]+\}/.test(template);
+    const words = named ? templateWordSet(template) : wordSet(text, this.name);
+    if (this.said.some((before) => isRepeatOf(words, before))) return false;
+    if (named && voiceLine) return !earlierKeys.has(wordSetKey(words));
+    if (earlier.some((before) => isRepeatOf(words, before))) return false;
     return template
       .split(/\{[a-z]+\}/)
       .map((part) =>
@@ -193,13 +198,14 @@ class Composer {
     shared: readonly string[],
     salt: number,
     fill: (line: string) => string = (line) => line,
+    voiceLines = true,
   ): string | null {
     const start = (this.h + salt * 7919) >>> 0;
     for (const pool of [own, shared])
       for (let i = 0; i < pool.length; i++) {
         const template = pool[(start + i) % pool.length]!;
         const text = fill(template);
-        if (this.isFresh(text, template)) return text;
+        if (this.isFresh(text, template, voiceLines)) return text;
       }
     return null;
   }
@@ -288,7 +294,7 @@ function compose(scene: Scene, attempt: number, plain: boolean): string[] {
   // A mood's lines all said, the character tells something of itself not told yet.
   const moodLine = () =>
     composer.fresh(voice.lines[scene.intent], shared.lines[scene.intent], 3) ??
-    composer.fresh(scene.lore, [], 3) ??
+    composer.fresh(scene.lore, [], 3, (line) => line, false) ??
     composer.choose(voice.lines[scene.intent], shared.lines[scene.intent], 3);
   composer.add(answer ?? moodLine());
   if (answer && MOODS.has(scene.intent) && shape !== 0) composer.add(moodLine());

@@ -14,13 +14,27 @@ export const NEAR_REPEAT_OVERLAP = 0.75;
  * wordsOf("Stay close, Mara.", "Mara"); // ["stay", "close"]
  */
 export function wordsOf(sentence: string, name = ""): string[] {
-  const lowerName = name.trim().toLowerCase();
+  const nameWords = nameWordsOf(name);
   return sentence
     .toLowerCase()
     .replace(/[^\p{L}\p{N}'\s-]+/gu, " ")
     .split(/\s+/)
     .map((word) => word.replace(/^['-]+|['-]+$/g, ""))
-    .filter((word) => word !== "" && word !== lowerName);
+    .filter((word) => word !== "" && !nameWords.includes(word));
+}
+
+let lastName = "";
+let lastNameWords: readonly string[] = [];
+
+/** The words of a name ("Mara Lee" → mara, lee), the last one asked for kept: a reply asks for one name many times. */
+function nameWordsOf(name: string): readonly string[] {
+  if (name === "") return [];
+  if (name !== lastName) {
+    const words = wordsOf(name);
+    lastName = name;
+    lastNameWords = words;
+  }
+  return lastNameWords;
 }
 
 /**
@@ -30,28 +44,83 @@ export function wordsOf(sentence: string, name = ""): string[] {
  * const said = earlier.map((sentence) => wordSet(sentence, "Mara"));
  */
 export function wordSet(sentence: string, name = ""): ReadonlySet<string> {
-  const key = `${name}\u0000${sentence}`;
-  const known = WORD_SETS.get(key);
+  return new Set(wordsOf(sentence, name));
+}
+
+/**
+ * The word sets of a reply's sentences (see {@link sentencesOf}, {@link wordSet}), kept for the replies seen last:
+ * each reply of a chat is compared with the same earlier replies as the one before it.
+ *
+ * @example
+ * const said = earlierReplies.flatMap((reply) => replyWordSets(reply, "Mara"));
+ */
+export function replyWordSets(reply: string, name = ""): ReadonlyArray<ReadonlySet<string>> {
+  const key = `${name}\u0000${reply}`;
+  const known = REPLY_SETS.get(key);
   if (known) return known;
-  const words = new Set(wordsOf(sentence, name));
-  // Each reply compares its candidates with the chat's earlier sentences, mostly the same ones as the last reply's.
-  if (WORD_SETS.size >= WORD_SETS_SIZE) WORD_SETS.delete(WORD_SETS.keys().next().value ?? "");
-  WORD_SETS.set(key, words);
+  const sets = sentencesOf(reply).map((sentence) => wordSet(sentence, name));
+  // The oldest reply of a full cache simply goes.
+  if (REPLY_SETS.size >= REPLY_SETS_SIZE) REPLY_SETS.delete(REPLY_SETS.keys().next().value ?? "");
+  REPLY_SETS.set(key, sets);
+  return sets;
+}
+
+const REPLY_SETS = new Map<string, ReadonlyArray<ReadonlySet<string>>>();
+/** Replies kept: the last 20 of 500 chats, as many as the instance keeps contexts of. */
+const REPLY_SETS_SIZE = 10_000;
+
+/**
+ * The word set of a line of text with placeholders (`{name}`, …), without them: the same as the set of the line
+ * filled with the user's name, ignoring the name. Kept per line (a voice's lines are a fixed set).
+ *
+ * @example
+ * templateWordSet("Stay close, {name}.").has("stay"); // true
+ */
+export function templateWordSet(template: string): ReadonlySet<string> {
+  let words = TEMPLATE_SETS.get(template);
+  if (!words) {
+    words = wordSet(template.replace(/\{[a-z]+\}/g, " "));
+    TEMPLATE_SETS.set(template, words);
+  }
   return words;
 }
 
-/** Word sets by name and sentence (a bounded cache: the oldest entry goes first). */
-const WORD_SETS = new Map<string, ReadonlySet<string>>();
-const WORD_SETS_SIZE = 4_000;
+const TEMPLATE_SETS = new Map<string, ReadonlySet<string>>();
+
+/**
+ * A word set as one string (its words sorted), so that sets of the very same words can be looked up: for lines known
+ * to be unlike every other line (a voice's, see the voices' test), being said before is having the same key.
+ *
+ * @example
+ * wordSetKey(wordSet("Stay close.")) === wordSetKey(wordSet("Close, stay!")); // true
+ */
+export function wordSetKey(words: ReadonlySet<string>): string {
+  let key = SET_KEYS.get(words);
+  if (key === undefined) {
+    key = [...words].sort().join(" ");
+    SET_KEYS.set(words, key);
+  }
+  return key;
+}
+
+const SET_KEYS = new WeakMap<ReadonlySet<string>, string>();
 
 /** Whether two word sets (see {@link wordSet}) are the same or nearly ({@link NEAR_REPEAT_OVERLAP}). */
 export function isRepeatOf(left: ReadonlySet<string>, right: ReadonlySet<string>): boolean {
   if (left.size === 0 || right.size === 0) return left.size === right.size;
+  const [small, large] = left.size <= right.size ? [left, right] : [right, left];
   // Shared ÷ all is at most the smaller size ÷ the larger: sets of unlike sizes are never repeats.
-  if (Math.min(left.size, right.size) < NEAR_REPEAT_OVERLAP * Math.max(left.size, right.size)) return false;
+  if (small.size < NEAR_REPEAT_OVERLAP * large.size) return false;
+  // shared ÷ (a + b − shared) ≥ t  ⇔  shared ≥ t (a + b) ÷ (1 + t): stop once that many can no longer be found.
+  const needed = (NEAR_REPEAT_OVERLAP * (small.size + large.size)) / (1 + NEAR_REPEAT_OVERLAP);
   let shared = 0;
-  for (const word of left) if (right.has(word)) shared++;
-  return shared / (left.size + right.size - shared) >= NEAR_REPEAT_OVERLAP;
+  let unread = small.size;
+  for (const word of small) {
+    if (large.has(word)) shared++;
+    unread--;
+    if (shared + unread < needed) return false;
+  }
+  return shared >= needed;
 }
 
 /**
