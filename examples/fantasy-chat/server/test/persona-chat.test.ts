@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SHARED_VOICE, VOICES } from "../src/replies/persona-voices.js";
 import {
   DATABASES,
   createChat,
@@ -78,6 +79,33 @@ describe.each(DATABASES)("the persona engine through the API on %s", (kind) => {
       Array.from({ length: 20 }, () => "Hello"),
     );
     expect(new Set(replies).size).toBe(20);
+  });
+
+  it("says back a fact told in ordinary words to a free user within the recent window, and what was never told", async () => {
+    const { client } = await verifiedUser(server, { firstName: "Mara" });
+    const chatId = await createChat(client, "aeron-stormwing");
+    const replies = await chat(client, chatId, [
+      "Hey there. I work as a blacksmith in Harrowgate, and my dog Biscuit follows me everywhere.",
+      "What's my dog called?",
+      "What's my sister called?",
+    ]);
+    expect(replies[1]).toContain("your dog Biscuit follows you everywhere");
+    const neverTold = [...VOICES.dragon_rider.unknown, ...SHARED_VOICE.unknown];
+    expect(
+      neverTold.some((line) => replies[2]!.includes(line)),
+      replies[2],
+    ).toBe(true);
+  });
+
+  it("answers from the character's card when asked about it, and names the facts asked for in a premium chat", async () => {
+    const { client, chatId } = await lyra(server, "kaelen-nightthorn");
+    const replies = await chat(client, chatId, [
+      "Good evening! I'm a cartographer from the southern coast, and honestly I hate the cold.",
+      "Tell me about your bargains. What do you trade in?",
+      "What do I do for a living?",
+    ]);
+    expect(replies[1]).toContain("I trade in secrets and keep every promise to the letter.");
+    expect(replies[2]).toContain("you work as a cartographer");
   });
 
   it("gives the same replies on another server with the same seed", async () => {
