@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+import { rememberLast } from "../system/remember-last.js";
 
 /**
  * HMAC-SHA256 of `value` under `secret`, base64url. Used for what the database stores in place of a secret
@@ -21,14 +22,5 @@ export function keyedDigest(secret: string, value: string): string {
  * digest(`session:${token}`); // the same as keyedDigest(config.sessionSecret, `session:${token}`)
  */
 export function rememberedDigests(secret: string, limit = 10_000): (value: string) => string {
-  const known = new Map<string, string>();
-  return (value) => {
-    let digest = known.get(value);
-    if (digest === undefined) {
-      digest = keyedDigest(secret, value);
-      known.set(value, digest);
-      if (known.size > limit) known.delete(known.keys().next().value as string);
-    }
-    return digest;
-  };
+  return rememberLast(limit, (value) => keyedDigest(secret, value));
 }

@@ -1,3 +1,5 @@
+import { rememberLast } from "../system/remember-last.js";
+
 /**
  * What a user told a character about themselves: who they are, what they do, where they are from, the people and
  * animals in their life, what they love, hate and fear. Facts are stored as text (a chat's long-term memory is a
@@ -465,18 +467,11 @@ function statementsOf(clause: string): Array<[FactKind, string]> {
  * //  { kind: "dislike", text: "you hate the cold" }]
  */
 export function extractFacts(message: string): readonly RememberedFact[] {
-  const known = FACTS_CACHE.get(message);
-  if (known) return known;
-  const facts = readFacts(message);
-  // Every reply reads the facts of its whole window again; the oldest message of a full cache simply goes.
-  if (FACTS_CACHE.size >= FACTS_CACHE_SIZE) FACTS_CACHE.delete(FACTS_CACHE.keys().next().value ?? "");
-  FACTS_CACHE.set(message, facts);
-  return facts;
+  return factsOf(message);
 }
 
-/** Facts read per message text, since a chat's window is read again for each reply. */
-const FACTS_CACHE = new Map<string, readonly RememberedFact[]>();
-const FACTS_CACHE_SIZE = 2_000;
+/** Facts kept per message text: a chat's whole window is read again for each reply. */
+const factsOf = rememberLast(2_000, (message: string) => readFacts(message));
 
 function readFacts(message: string): readonly RememberedFact[] {
   const facts: RememberedFact[] = [];

@@ -1,4 +1,5 @@
 import { ARCHETYPE_VALUES, type Archetype } from "../characters/archetypes.js";
+import { rememberLast } from "../system/remember-last.js";
 import type { ReplyRequest } from "./reply-engine.js";
 import { VOICES } from "./persona-voices.js";
 import { overlap, plainWords, stem, topicWords } from "./topic-words.js";
@@ -112,28 +113,25 @@ const archetypeOf = (value: string): Archetype =>
  * loreOf(kaelen).map((topic) => topic.line);
  */
 export function loreOf(character: Character): readonly LoreTopic[] {
-  const key = [
-    character.id,
-    character.name,
-    character.title,
-    character.description,
-    character.archetype,
-    ...character.tags,
-    character.card?.personality ?? "",
-    character.card?.scenario ?? "",
-  ].join("\u0000");
-  const known = LORE_CACHE.get(key);
-  if (known) return known;
-  const topics = loreFromCard(character);
-  // Characters change rarely (an import, an admin's edit): the oldest of a full cache simply goes.
-  if (LORE_CACHE.size >= LORE_CACHE_SIZE) LORE_CACHE.delete(LORE_CACHE.keys().next().value ?? "");
-  LORE_CACHE.set(key, topics);
-  return topics;
+  return loreByCard(character);
 }
 
 /** Lore worked out per character version (its card's text is the key), since every reply needs it. */
-const LORE_CACHE = new Map<string, readonly LoreTopic[]>();
-const LORE_CACHE_SIZE = 500;
+const loreByCard = rememberLast(
+  500,
+  (character: Character) => loreFromCard(character),
+  (character) =>
+    [
+      character.id,
+      character.name,
+      character.title,
+      character.description,
+      character.archetype,
+      ...character.tags,
+      character.card?.personality ?? "",
+      character.card?.scenario ?? "",
+    ].join("\u0000"),
+);
 
 function loreFromCard(character: Character): LoreTopic[] {
   const firstName = character.name.split(/\s+/)[0] ?? character.name;

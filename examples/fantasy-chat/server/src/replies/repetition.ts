@@ -3,6 +3,7 @@
  * benchmark (which counts them): a sentence repeats another when, ignoring case, punctuation and the user's name,
  * their words are the same or nearly so.
  */
+import { rememberLast } from "../system/remember-last.js";
 
 /** Two sentences whose word sets overlap this much (shared ÷ all) are near-exact repeats. */
 export const NEAR_REPEAT_OVERLAP = 0.75;
@@ -55,19 +56,16 @@ export function wordSet(sentence: string, name = ""): ReadonlySet<string> {
  * const said = earlierReplies.flatMap((reply) => replyWordSets(reply, "Mara"));
  */
 export function replyWordSets(reply: string, name = ""): ReadonlyArray<ReadonlySet<string>> {
-  const key = `${name}\u0000${reply}`;
-  const known = REPLY_SETS.get(key);
-  if (known) return known;
-  const sets = sentencesOf(reply).map((sentence) => wordSet(sentence, name));
-  // The oldest reply of a full cache simply goes.
-  if (REPLY_SETS.size >= REPLY_SETS_SIZE) REPLY_SETS.delete(REPLY_SETS.keys().next().value ?? "");
-  REPLY_SETS.set(key, sets);
-  return sets;
+  return replySets({ reply, name });
 }
 
-const REPLY_SETS = new Map<string, ReadonlyArray<ReadonlySet<string>>>();
 /** Replies kept: the last 20 of 500 chats, as many as the instance keeps contexts of. */
-const REPLY_SETS_SIZE = 10_000;
+const replySets = rememberLast(
+  10_000,
+  ({ reply, name }: { reply: string; name: string }) =>
+    sentencesOf(reply).map((sentence) => wordSet(sentence, name)),
+  ({ reply, name }) => `${name}\u0000${reply}`,
+);
 
 /**
  * The word set of a line of text with placeholders (`{name}`, …), without them: the same as the set of the line
