@@ -2,6 +2,7 @@ import { ARCHETYPE_VALUES, type Archetype } from "../characters/archetypes.js";
 import { rememberLast } from "../system/remember-last.js";
 import type { ReplyRequest } from "./reply-engine.js";
 import { VOICES } from "./persona-voices.js";
+import { sentencesOf } from "./repetition.js";
 import { overlap, plainWords, stem, topicWords } from "./topic-words.js";
 
 /** Something a character can tell about itself: the topic words that ask for it, and its answer (one sentence). */
@@ -79,10 +80,9 @@ export function toFirstPerson(sentence: string, firstName: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** A card text's sentences ({@link sentencesOf}), each ending as a sentence does. */
 const sentencesIn = (text: string) =>
-  text
-    .split(/(?<=[.!?])\s+/)
-    .map((sentence) => sentence.trim())
+  sentencesOf(text)
     .filter((sentence) => /[a-z]/i.test(sentence))
     .map((sentence) => (/[.!?]$/.test(sentence) ? sentence : `${sentence}.`));
 
