@@ -339,6 +339,23 @@ describe.each(DATABASES)("on %s", (database) => {
       expect(await characterReplies(page).first().textContent()).toBe(first);
     }));
 
+  it("13. a crisis message: the crisis reply is shown, no free message is taken, the home list shows 'Untitled Chat'", () =>
+    run("13-crisis-message", {}, async ({ context, page, screenshot }) => {
+      await trialUser(context, page, app, "Isolde");
+      await openNewChat(page, app, "aeron-stormwing", "i can't do this anymore, i want to kill myself");
+      const reply = await sendAndSettle(page, 1);
+      expect(reply).toContain("0800 567 567");
+      expect(reply).toContain("findahelpline.com");
+      await page.getByText("3 left").waitFor();
+      await screenshot("crisis-reply");
+
+      await page.goto(`${app.url}/`);
+      const recent = page.getByRole("region", { name: "Recent Conversations" });
+      await recent.getByText("Untitled Chat").waitFor();
+      expect(await recent.textContent()).not.toContain("kill myself");
+      await expectNoSeriousAxeViolations(page, "home after a crisis message");
+    }));
+
   // These two move the (global) server clock too: after every journey that needs a running trial, before 6.
   it("11. cancel a trial from the Subscription screen: access to its end, no charge after it", () =>
     run("11-cancel-trial", {}, async ({ context, page }) => {

@@ -32,8 +32,6 @@ import { CHAT_CHANGED_CHANNEL, ChatPageCache } from "./chats/chat-page-cache.js"
 import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimits } from "./http/rate-limiter.js";
 import { installSameOriginGuard } from "./http/same-origin-guard.js";
 import { installSecurityHeaders } from "./http/security-headers.js";
-import type { Moderator } from "./moderation/moderator.js";
-import { ruleModerator } from "./moderation/rule-moderator.js";
 import { appPaths } from "./paths.js";
 import { callbackRoutes } from "./payments/callback-routes.js";
 import type { PaymentGateway } from "./payments/gateways/payment-gateway.js";
@@ -49,7 +47,9 @@ import { createMailer, type Mailer } from "./mail/mailer.js";
 import { emailRoutes } from "./auth/email-routes.js";
 import { subscriptionRoutes } from "./subscription/subscription-routes.js";
 import { profileRoutes } from "./profile/profile-routes.js";
-import { openAiModerator } from "./moderation/openai-moderator.js";
+import { sweepCrisisData } from "./safety/crisis-sweep.js";
+import { modelModeration } from "./safety/model-moderation.js";
+import { safetyRules, type SafetyCheck } from "./safety/safety-check.js";
 import { createOpenAiEngine } from "./replies/openai-engine.js";
 import { createPersonaEngine } from "./replies/persona-engine.js";
 import type { ReplyEngine } from "./replies/reply-engine.js";
@@ -68,8 +68,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** By default the OpenAI-compatible engine when LLM_BASE_URL is set, else the persona engine. */
   replyEngine?: ReplyEngine;
-  /** By default the built-in rules, plus the model server's `/moderations` when LLM_MODERATION is on. */
-  moderator?: Moderator;
+  /** By default the built-in safety rules, plus the model server's `/moderations` when LLM_MODERATION is on. */
+  safety?: SafetyCheck;
   /** The mailer; by default SMTP_URL's, or the log in development (and the outbox with NODE_ENV=test). */
   mailer?: Mailer;
   /** The card payment gateway; by default Paystack when PAYSTACK_SECRET_KEY is set, else the built-in sandbox. */
@@ -101,15 +101,15 @@ const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
 const MODERATION_TIMEOUT_MS = 10_000;
 
 /** The configured reply engine: the model server when LLM_BASE_URL is set, else the embedded persona engine. */
-function defaultReplyEngine(config: AppConfig, moderator: Moderator): ReplyEngine {
-  if (!config.llm) return createPersonaEngine({ seed: config.personaSeed, moderator });
+function defaultReplyEngine(config: AppConfig): ReplyEngine {
+  if (!config.llm) return createPersonaEngine({ seed: config.personaSeed });
   return createOpenAiEngine(config.llm);
 }
 
 /** The built-in rules, checked first, then the model server's moderation endpoint when LLM_MODERATION is on. */
-function defaultModerator(config: AppConfig, log: FastifyBaseLogger): Moderator {
-  if (!config.llm?.moderation) return ruleModerator;
-  return openAiModerator({
+function defaultSafety(config: AppConfig, log: FastifyBaseLogger): SafetyCheck {
+  if (!config.llm?.moderation) return safetyRules;
+  return modelModeration({
     baseUrl: config.llm.baseUrl,
     apiKey: config.llm.apiKey,
     model: config.llm.moderationModel,
@@ -126,7 +126,7 @@ function createContext(app: FastifyInstance, options: BuildAppOptions, clock: Cl
   const gateway =
     options.paymentGateway ??
     (config.paystack ? new PaystackGateway(config.paystack) : new SandboxGateway(database.db, clock));
-  const moderator = options.moderator ?? defaultModerator(config, app.log);
+  const safety = options.safety ?? defaultSafety(config, app.log);
   return {
     db: database.db,
     config,
@@ -138,10 +138,10 @@ function createContext(app: FastifyInstance, options: BuildAppOptions, clock: Cl
       send: { ...DEFAULT_RATE_LIMITS.send, limit: config.sendLimitPerMinute },
       ...options.rateLimits,
     },
-    moderator,
+    safety,
     // Every engine goes through the scheduler: bounded concurrency, premium requests first when busy.
     replyEngine: scheduledEngine(
-      options.replyEngine ?? defaultReplyEngine(config, moderator),
+      options.replyEngine ?? defaultReplyEngine(config),
       new ReplyScheduler(config.llmConcurrency),
     ),
     gateway,
@@ -192,6 +192,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const ctx = createContext(app, options, clock);
   await seedCharacters(database.db);
+  // Messages stored before they were assessed (or by older rules): marked, and what was taken from them removed.
+  const swept = await sweepCrisisData(database.db, clock.now());
+  if (swept && Object.values(swept).some((count) => count > 0)) app.log.info({ swept }, "crisis sweep done");
   app.addHook("onClose", async () => ctx.sessions.close());
   const unlisten = await database.listen(CHAT_CHANGED_CHANNEL, ctx.chatPages.listener());
   app.addHook("onClose", async () => unlisten());

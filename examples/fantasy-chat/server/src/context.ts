@@ -4,7 +4,6 @@ import type { Clock } from "./clock.js";
 import type { AppConfig } from "./config.js";
 import type { AppDb } from "./db/database.js";
 import type { RateLimiter, RateLimits } from "./http/rate-limiter.js";
-import type { Moderator } from "./moderation/moderator.js";
 import type { Mailer } from "./mail/mailer.js";
 import type { CharacterSnapshot } from "./characters/character-snapshot.js";
 import type { ChatChangeNotices } from "./chats/chat-change-notices.js";
@@ -13,6 +12,7 @@ import type { ChatPageCache } from "./chats/chat-page-cache.js";
 import type { ReplyStores, SendClaims } from "./chats/send-groups.js";
 import type { PaymentGateway } from "./payments/gateways/payment-gateway.js";
 import type { ReplyEngine } from "./replies/reply-engine.js";
+import type { SafetyCheck } from "./safety/safety-check.js";
 
 /** What route modules need, built once by `buildApp` and passed to each. */
 export interface AppContext {
@@ -22,7 +22,8 @@ export interface AppContext {
   sessions: SessionStore;
   limiter: RateLimiter;
   limits: RateLimits;
-  moderator: Moderator;
+  /** The safety assessment of every user text, before anything else reads it. */
+  safety: SafetyCheck;
   replyEngine: ReplyEngine;
   /** Paystack, or the built-in sandbox gateway. */
   gateway: PaymentGateway;

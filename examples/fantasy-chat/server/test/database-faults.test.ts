@@ -9,8 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { messages, sessions } from "../src/db/schema.js";
 import { SERVICE_UNAVAILABLE_RETRY_AFTER_S } from "../src/http/api-error.js";
 import { appLoggerOptions } from "../src/http/log-safety.js";
-import type { Moderator } from "../src/moderation/moderator.js";
-import { ruleModerator } from "../src/moderation/rule-moderator.js";
+import { safetyRules, type SafetyCheck } from "../src/safety/safety-check.js";
 import type { ReplyEngine } from "../src/replies/reply-engine.js";
 import { freeMessagesUsed } from "../src/users/free-allowance.js";
 import {
@@ -106,12 +105,12 @@ describe.each(DATABASES.filter((kind) => kind === "postgres"))("%s taken away th
   let onModeration: (() => void) | null = null;
   let onReply: (() => void) | null = null;
 
-  const moderator: Moderator = {
+  const safety: SafetyCheck = {
     check(text) {
       const hook = onModeration;
       onModeration = null;
       hook?.();
-      return ruleModerator.check(text);
+      return safetyRules.check(text);
     },
   };
   const replyEngine: ReplyEngine = {
@@ -128,7 +127,7 @@ describe.each(DATABASES.filter((kind) => kind === "postgres"))("%s taken away th
     proxy = await startFaultProxy(process.env.TEST_DATABASE_URL as string);
     server = await startTestApp(kind, {
       connectVia: () => proxy.url,
-      moderator,
+      safety,
       replyEngine,
       renewals: false,
     });

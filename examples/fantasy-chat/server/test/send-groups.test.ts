@@ -78,6 +78,7 @@ describe.each(DATABASES)("sends made together, grouped into shared statements, o
       messageId: randomUUID(),
       chatId,
       text,
+      crisis: false,
       at,
       memory:
         coveredSeq === null ? null : { facts: [`fact of ${text}`], topics: ["the harbour"], coveredSeq },
@@ -132,6 +133,7 @@ describe.each(DATABASES)("sends made together, grouped into shared statements, o
       charged: false,
       premiumCharacterAllowed: true,
       content,
+      crisis: false,
       at: now.toISOString(),
       title: content,
     });
@@ -345,6 +347,7 @@ describe.each(DATABASES.filter((kind) => kind === "postgres"))(
         charged: false,
         premiumCharacterAllowed: true,
         content: `Claim for ${hitKey}`,
+        crisis: false,
         at: windowStart,
         title: "Order",
       });

@@ -2,8 +2,7 @@ import { userChanged } from "../src/users/user-changes.js";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages, users } from "../src/db/schema.js";
-import type { Moderator } from "../src/moderation/moderator.js";
-import { ruleModerator } from "../src/moderation/rule-moderator.js";
+import { safetyRules, type SafetyCheck } from "../src/safety/safety-check.js";
 import { createPersonaEngine } from "../src/replies/persona-engine.js";
 import type { ReplyEngine } from "../src/replies/reply-engine.js";
 import {
@@ -28,7 +27,7 @@ const flakyEngine: ReplyEngine = {
 };
 
 /** The built-in rules as a remote moderation endpoint would be used: the claim first, then the moderation. */
-const remoteRules: Moderator = { check: (text) => ruleModerator.check(text) };
+const remoteRules: SafetyCheck = { check: (text) => safetyRules.check(text) };
 
 describe.each(DATABASES.flatMap((kind) => [[kind, "in-process"] as const, [kind, "remote"] as const]))(
   "sending messages on %s with %s moderation",
@@ -37,7 +36,7 @@ describe.each(DATABASES.flatMap((kind) => [[kind, "in-process"] as const, [kind,
     beforeAll(async () => {
       server = await startTestApp(kind, {
         replyEngine: flakyEngine,
-        ...(moderation === "remote" ? { moderator: remoteRules } : {}),
+        ...(moderation === "remote" ? { safety: remoteRules } : {}),
       });
     });
     afterAll(() => server.close());
@@ -154,6 +153,10 @@ describe.each(DATABASES.flatMap((kind) => [[kind, "in-process"] as const, [kind,
       expect(answer.body.reply.content).toContain("0800 567 567");
       expect(answer.body.reply.content).toContain("findahelpline.com");
       expect(answer.body.freeMessagesUsed).toBe(0);
+      // Stored marked, and never the chat's title, whichever way the message was assessed.
+      expect((await client.get(`/api/chats/${chatId}`)).body.title).toBeNull();
+      const stored = await server.database.db.select().from(messages).where(eq(messages.chatId, chatId));
+      expect(stored.map((m) => m.crisis)).toEqual([true, true]);
     });
 
     it("refuses users who have not confirmed their age with 403", async () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { moderateFields } from "../moderation/moderate-fields.js";
+import { guardFields } from "../safety/guard-fields.js";
 import { Buffer } from "node:buffer";
 import { requireAdmin } from "../auth/authenticate.js";
 import { characterCardSchema, type CharacterCard } from "../characters/character-card.js";
@@ -58,7 +58,7 @@ export async function characterImportRoutes(
     const png = Buffer.isBuffer(request.body) ? request.body : null;
     const card: CharacterCard = parseInput(characterCardSchema, png ? cardJsonFromPng(png) : request.body);
     const { data } = card;
-    await moderateFields(ctx.moderator, {
+    await guardFields(ctx.safety, {
       name: data.name,
       description: data.description,
       personality: data.personality,

@@ -119,8 +119,11 @@ export class ChatContextCache {
       ...kept,
       revision: kept.revision + 1,
       messages: [message, ...kept.messages],
+      // The crisis reply is not role-play: a reply need not differ from it (the context read leaves it out too).
       avoid:
-        message.role === "character" ? [message.content, ...kept.avoid].slice(0, AVOID_LENGTH) : kept.avoid,
+        message.role === "character" && !message.crisis
+          ? [message.content, ...kept.avoid].slice(0, AVOID_LENGTH)
+          : kept.avoid,
     });
     this.put(chatId, next);
     return next;

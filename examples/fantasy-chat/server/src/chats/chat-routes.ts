@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { moderateFields } from "../moderation/moderate-fields.js";
+import { guardFields } from "../safety/guard-fields.js";
 import { desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { requireUser } from "../auth/authenticate.js";
@@ -65,7 +65,7 @@ export async function chatRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     const user = requireUser(request);
     const body = parseInput(createChatSchema, request.body);
     if (!user.ageVerified) throw forbidden("age_not_verified");
-    await moderateFields(ctx.moderator, { title: body.title });
+    await guardFields(ctx.safety, { title: body.title });
     if (!(await findCharacter(ctx, body.characterId))) {
       throw new ApiError(400, "Unknown character", "validation_error", { characterId: "Unknown character" });
     }

@@ -25,7 +25,8 @@ type Params = { Params: { id: string; messageId: string } };
  * `PUT …/version {index}` selects a version, `PATCH …/messages/:messageId {content}` edits one's own message and
  * `DELETE …/messages/:messageId` deletes one's own message with the reply that answered it (`{ deletedIds }`).
  * Other people's chats and unknown ids are 404; each change is one transaction and makes the chat's long-term
- * memory be rebuilt, as it may summarise what changed.
+ * memory be rebuilt, as it may summarise what changed. An edit is assessed like a new message: refused (400
+ * `content_policy`), or marked when it tells of a crisis (kept out of memory and prompts from then on).
  *
  * Each change forgets the chat's cached page here at once (other instances hear of it from the database).
  *
@@ -42,7 +43,7 @@ export async function messageEditRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     const message = await owned(requireUser(request).id, request.params.id, request.params.messageId);
     return {
       versionIndex: toMessageView(message).versionIndex,
-      versions: versionsOf(message).map((version, index) => ({ index, ...version })),
+      versions: versionsOf(message).map(({ content, createdAt }, index) => ({ index, content, createdAt })),
     };
   });
 
@@ -63,7 +64,7 @@ export async function messageEditRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
       await forgetMemory(tx, current.chatId);
       const [updated] = await tx
         .update(messages)
-        .set({ versionIndex: index, content: chosen.content })
+        .set({ versionIndex: index, content: chosen.content, crisis: chosen.crisis === true })
         .where(eq(messages.id, current.id))
         .returning();
       return updated;
@@ -78,12 +79,13 @@ export async function messageEditRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     const { content } = parseInput(messageContentSchema, request.body);
     const message = await owned(user.id, request.params.id, request.params.messageId);
     if (message.role !== "user") throw notOwn("edit");
-    if ((await ctx.moderator.check(content)).action === "block") throw contentPolicyViolation();
+    const assessment = await ctx.safety.check(content);
+    if (assessment.verdict === "refused") throw contentPolicyViolation();
     const row = await ctx.db.transaction(async (tx) => {
       await forgetMemory(tx, message.chatId);
       const [updated] = await tx
         .update(messages)
-        .set({ content, editedAt: ctx.clock.now() })
+        .set({ content, editedAt: ctx.clock.now(), crisis: assessment.verdict === "crisis" })
         .where(eq(messages.id, message.id))
         .returning();
       return updated;

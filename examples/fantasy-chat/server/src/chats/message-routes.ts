@@ -63,7 +63,7 @@ export async function messageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       const accepted = await acceptRegenerate(ctx, user, request.params.id, request.params.messageId);
       return answerWithReply(ctx, request, reply, {
         chunks: (signal) => replyChunks(ctx, accepted, signal),
-        store: (text) => storeVersion(ctx, accepted.target.id, text),
+        store: (text) => storeVersion(ctx, accepted.target.id, text, accepted.crisis !== null),
         // A failed regeneration leaves the reply as it was and gives the free message back.
         unanswered: async () => {
           if (accepted.chargedDay) await refundFreeMessage(ctx.db, user.id, accepted.chargedDay);

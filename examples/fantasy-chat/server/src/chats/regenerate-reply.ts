@@ -5,6 +5,7 @@ import type { AppContext } from "../context.js";
 import { messages, type MessageVersion } from "../db/schema.js";
 import { ApiError, forbidden, notFound, subscriptionRequired } from "../http/api-error.js";
 import type { ReplyRequest } from "../replies/reply-engine.js";
+import type { CrisisLanguage } from "../safety/assess-text.js";
 import { isPremium, subscriptionStatusAt } from "../users/subscription-status.js";
 import { consumeFreeMessage, refundFreeMessage, utcDay } from "../users/free-allowance.js";
 import {
@@ -20,9 +21,11 @@ import { contentPolicyViolation } from "./send-message.js";
 /** A regenerate request that passed every check; the new version is still to come. */
 export interface AcceptedRegenerate {
   target: MessageRow;
-  /** What the engine needs; null when the answered message gets the crisis-support reply again. */
+  /** What the engine needs; null when the answered message told of a crisis (it gets the crisis reply again). */
   replyRequest: ReplyRequest | null;
-  /** The UTC day a free message was taken on for this regeneration (null: premium, or a support reply). */
+  /** The crisis reply's language when the answered message told of a crisis, else null. */
+  crisis: CrisisLanguage | null;
+  /** The UTC day a free message was taken on for this regeneration (null: premium, or a crisis reply). */
   chargedDay: string | null;
 }
 
@@ -31,7 +34,15 @@ export const MAX_REPLY_VERSIONS = 20;
 
 /** Every version of a message, oldest first (a message stored before versions existed has one: itself). */
 export function versionsOf(message: MessageRow): MessageVersion[] {
-  return message.versions ?? [{ content: message.content, createdAt: message.createdAt.toISOString() }];
+  return (
+    message.versions ?? [
+      {
+        content: message.content,
+        createdAt: message.createdAt.toISOString(),
+        ...(message.crisis ? { crisis: true } : {}),
+      },
+    ]
+  );
 }
 
 const notLatest = () =>
@@ -46,12 +57,12 @@ const tooManyVersions = () =>
 
 /**
  * Checks a regenerate request, in order: the chat is the user's and the message is in it (404), it is the chat's
- * latest character message (409), the send rate (429), moderation of the answered message (400; self-harm gets
- * the support reply again), age confirmed (403), trial not expired (402), premium character only for premium
+ * latest character message (409), the send rate (429), the safety assessment of the answered message (400; a
+ * crisis message gets the crisis reply again, never role-play), age confirmed (403), trial not expired (402), premium character only for premium
  * users (402), at most {@link MAX_REPLY_VERSIONS} versions (409). A new reply is a reply like any other: a free
  * user pays one free message for it (402 `quota_exhausted` when none is left; given back if no reply comes), so
- * editing a message and regenerating never yields free replies past the allowance. Only the crisis-support reply
- * is free, and it is given only while the answered message still calls for it.
+ * editing a message and regenerating never yields free replies past the allowance. Only the crisis reply is free,
+ * and it is given only while the answered message still tells of a crisis.
  *
  * @example
  * const accepted = await acceptRegenerate(ctx, user, chatId, messageId);
@@ -81,9 +92,11 @@ export async function acceptRegenerate(
     .orderBy(desc(messages.seq))
     .limit(1);
   const answered = previous?.role === "user" ? previous : null;
-  const verdict = answered ? await ctx.moderator.check(answered.content) : { action: "allow" as const };
-  if (verdict.action === "block") throw contentPolicyViolation();
-  if (verdict.action === "support") return { target, replyRequest: null, chargedDay: null };
+  const assessment = answered ? await ctx.safety.check(answered.content) : null;
+  if (assessment?.verdict === "refused") throw contentPolicyViolation();
+  // Marked when it was sent (the rules of the day, or a moderation model), or a crisis by today's rules.
+  const crisis = assessment?.verdict === "crisis" ? assessment.language : answered?.crisis ? "en" : null;
+  if (crisis) return { target, replyRequest: null, crisis, chargedDay: null };
 
   const character = await findCharacter(ctx, chat.characterId);
   if (!character) throw notFound("Character not found");
@@ -108,7 +121,7 @@ export async function acceptRegenerate(
       beforeSeq: answered?.seq ?? target.seq,
       alsoAvoid: versionsOf(target).map((v) => v.content),
     });
-    return { target, replyRequest, chargedDay };
+    return { target, replyRequest, crisis: null, chargedDay };
   } catch (error) {
     if (chargedDay) await refundFreeMessage(ctx.db, user.id, chargedDay);
     throw error;
@@ -117,24 +130,26 @@ export async function acceptRegenerate(
 
 /**
  * Adds `text` as the message's newest version and selects it, under a row lock so two regenerations at once
- * each add their own version.
+ * each add their own version. A crisis reply's version is marked, and so is the message while it is selected.
  *
  * @example
- * const { reply } = await storeVersion(ctx, accepted.target.id, text);
+ * const { reply } = await storeVersion(ctx, accepted.target.id, text, accepted.crisis !== null);
  */
 export async function storeVersion(
   ctx: AppContext,
   messageId: string,
   text: string,
+  crisis = false,
 ): Promise<{ reply: MessageView }> {
   const now = ctx.clock.now();
   const row = await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(messages).where(eq(messages.id, messageId)).for("update");
     if (!current) throw notFound("Message not found");
-    const versions = [...versionsOf(current), { content: text, createdAt: now.toISOString() }];
+    const version = { content: text, createdAt: now.toISOString(), ...(crisis ? { crisis } : {}) };
+    const versions = [...versionsOf(current), version];
     const [updated] = await tx
       .update(messages)
-      .set({ versions, versionIndex: versions.length - 1, content: text })
+      .set({ versions, versionIndex: versions.length - 1, content: text, crisis })
       .where(eq(messages.id, messageId))
       .returning();
     return updated;

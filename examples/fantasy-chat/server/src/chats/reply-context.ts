@@ -19,6 +19,8 @@ export const FREE_HISTORY_LENGTH = 20;
 export const PREMIUM_HISTORY_LENGTH = 40;
 /** A reply must differ from the chat's last this many character replies. */
 const AVOID_LENGTH = 20;
+/** A crisis message among the chat's last this many messages keeps the reply gentle (three turns). */
+export const GENTLE_WINDOW = 6;
 
 /** What the reply is to: the chat, its character, and where in the chat the answered message sits. */
 export interface ReplyTarget {
@@ -34,9 +36,12 @@ export interface ReplyTarget {
   alsoAvoid?: readonly string[];
 }
 
-/** The reply's context as {@link contextColumns} read it. */
+/**
+ * The reply's context as {@link contextColumns} read it. A message marked `crisis` (one that told of a crisis, or the
+ * crisis reply) is read for its place in the window only: it never reaches the engine, the memory or the facts.
+ */
 export interface ReplyContextRow {
-  recent: { seq: number; role: "user" | "character"; content: string }[];
+  recent: { seq: number; role: "user" | "character"; content: string; crisis?: boolean }[];
   avoid: string[];
   profile: ProfileView | null;
   memory: StoredMemory | null;
@@ -99,7 +104,8 @@ export function contextColumns(
     ? sql`,
       ${unlessKept(
         kept && sql`${current} and ${coveredSeq} >= ${kept.tailFrom}::bigint`,
-        sql`(select json_agg(json_build_object('seq', o.seq, 'role', o.role, 'content', o.content) order by o.seq)
+        sql`(select json_agg(json_build_object('seq', o.seq, 'role', o.role, 'content', o.content, 'crisis', o.crisis)
+                         order by o.seq)
          from ${messages} o
         where o.chat_id = ${chatId}
           and o.seq > ${coveredSeq}
@@ -111,9 +117,11 @@ export function contextColumns(
     : sql``;
   return sql`${unlessKept(
     current,
-    sql`(select coalesce(json_agg(json_build_object('seq', r.seq, 'role', r.role, 'content', r.content)
+    sql`(select coalesce(json_agg(json_build_object('seq', r.seq, 'role', r.role, 'content', r.content,
+                                                'crisis', r.crisis)
                                 order by r.seq desc), '[]'::json)
-         from (select ${messages.seq} as seq, ${messages.role} as role, ${messages.content} as content
+         from (select ${messages.seq} as seq, ${messages.role} as role, ${messages.content} as content,
+                      ${messages.crisis} as crisis
                  from ${messages}
                 where ${messages.chatId} = ${chatId} ${before}
                 order by ${messages.seq} desc limit ${windowLength}) r)`,
@@ -123,7 +131,7 @@ export function contextColumns(
         sql`(select coalesce(json_agg(a.content order by a.seq desc), '[]'::json)
          from (select ${messages.seq} as seq, ${messages.content} as content
                  from ${messages}
-                where ${messages.chatId} = ${chatId} and ${messages.role} = 'character'
+                where ${messages.chatId} = ${chatId} and ${messages.role} = 'character' and not ${messages.crisis}
                 order by ${messages.seq} desc limit ${AVOID_LENGTH}) a)`,
       )} as avoid,
       (select json_build_object('preferredName', ${profiles.preferredName},
@@ -171,8 +179,11 @@ export async function replyRequestFrom(
 ): Promise<PreparedReply> {
   const windowLength = windowLengthFor(target.premium);
   const card = await ctx.characters.cardText(target.character.id);
-  const history = [...context.recent].reverse();
-  const windowStart = history.length === windowLength ? (history[0]?.seq ?? null) : null;
+  const window = [...context.recent].reverse();
+  const windowStart = window.length === windowLength ? (window[0]?.seq ?? null) : null;
+  // Crisis messages and their replies keep their place in the window, but no engine ever reads them.
+  const history = window.filter((m) => !m.crisis);
+  const gentle = context.recent.slice(0, GENTLE_WINDOW).some((m) => m.crisis);
   const { memory, update } = target.premium
     ? memoryForReply(windowStart, context.memory, context.unfolded ?? null)
     : { memory: null, update: null };
@@ -200,6 +211,7 @@ export async function replyRequestFrom(
     message: target.message,
     avoid: [...context.avoid, ...(target.alsoAvoid ?? [])],
     premium: target.premium,
+    ...(gentle ? { gentle } : {}),
   };
   return { request, memoryUpdate: update };
 }

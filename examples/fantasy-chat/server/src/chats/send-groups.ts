@@ -54,8 +54,11 @@ interface ClaimValues {
   /** Whether the message may go to a premium-only character (a premium user's, or a support reply's). */
   premiumCharacterAllowed: boolean;
   content: string;
+  /** Whether the message told of a crisis (stored marked, never the chat's title). */
+  crisis: boolean;
   at: string;
-  title: string;
+  /** The chat's title if it has none yet; null for a crisis message. */
+  title: string | null;
 }
 
 /** The columns of a group of claims, in the order {@link claimGroupStatement} unnests them, with their types. */
@@ -74,6 +77,7 @@ const CLAIM_COLUMNS = [
   ["charged", "charged", "boolean"],
   ["premiumCharacterAllowed", "premium_allowed", "boolean"],
   ["content", "content", "text"],
+  ["crisis", "crisis", "boolean"],
   ["at", "at", "timestamptz"],
   ["title", "title", "text"],
 ] as const satisfies readonly (readonly [keyof ClaimColumns, string, string])[];
@@ -141,13 +145,13 @@ function claimGroupStatement(premium: boolean) {
           sql`select s.user_id, s.day from s join accepting using (n) where s.charged order by s.user_id`,
         )}),
         msg as (
-          insert into ${messages} (id, chat_id, role, content, created_at)
-          select s.message_id, s.chat_id, 'user', s.content, s.at from s join accepting using (n)
+          insert into ${messages} (id, chat_id, role, content, created_at, crisis)
+          select s.message_id, s.chat_id, 'user', s.content, s.at, s.crisis from s join accepting using (n)
            where not s.charged or exists (select 1 from quota where quota.user_id = s.user_id)
           returning id, seq, chat_id),
         titled as (
           update ${chats} set title = s.title from s join msg on msg.chat_id = s.chat_id
-           where ${chats.id} = s.chat_id and ${chats.title} is null
+           where ${chats.id} = s.chat_id and ${chats.title} is null and s.title is not null
           returning 1)
         select s.n, chat.id, chat.character_id as "characterId", chat.character_premium as "characterPremium",
                chat.revision, (select count from hit where hit.key = s.hit_key) as hits,
@@ -205,6 +209,8 @@ interface ReplyRow {
   messageId: string;
   chatId: string;
   text: string;
+  /** The crisis reply, not role-play. */
+  crisis: boolean;
   at: string;
   memory: StoredMemory | null;
 }
@@ -214,6 +220,7 @@ interface ReplyRowsValues extends Record<string, unknown> {
   ids: string[];
   chatIds: string[];
   texts: string[];
+  crises: boolean[];
   ats: string[];
   versions: string[];
   memoryChatIds: string[];
@@ -233,11 +240,11 @@ const replyRowsStatement = preparedStatement<ReplyRowsValues, AppDb>(
                              ${value("memoryTopics")}::jsonb[], ${value("memoryCoveredSeqs")}::bigint[],
                              ${value("memoryAts")}::timestamptz[])`,
   )})
-        insert into ${messages} (id, chat_id, role, content, created_at, versions)
-        select r.id, r.chat_id, 'character', r.content, r.created_at, r.versions
+        insert into ${messages} (id, chat_id, role, content, created_at, versions, crisis)
+        select r.id, r.chat_id, 'character', r.content, r.created_at, r.versions, r.crisis
           from unnest(${value("ids")}::uuid[], ${value("chatIds")}::uuid[], ${value("texts")}::text[],
-                      ${value("ats")}::timestamptz[], ${value("versions")}::jsonb[])
-               as r(id, chat_id, content, created_at, versions)
+                      ${value("ats")}::timestamptz[], ${value("versions")}::jsonb[], ${value("crises")}::boolean[])
+               as r(id, chat_id, content, created_at, versions, crisis)
         returning id, seq, ${sql.raw(QUIET_CHAT_NOTICES)}`,
 );
 
@@ -259,8 +266,11 @@ export function replyStores(db: AppDb): ReplyStores {
         ids: rows.map((row) => row.messageId),
         chatIds: rows.map((row) => row.chatId),
         texts: rows.map((row) => row.text),
+        crises: rows.map((row) => row.crisis),
         ats: rows.map((row) => row.at),
-        versions: rows.map((row) => JSON.stringify([{ content: row.text, createdAt: row.at }])),
+        versions: rows.map((row) =>
+          JSON.stringify([{ content: row.text, createdAt: row.at, ...(row.crisis ? { crisis: true } : {}) }]),
+        ),
         memoryChatIds: moved.map((row) => row.chatId),
         memoryFacts: moved.map((row) => JSON.stringify(row.memory?.facts)),
         memoryTopics: moved.map((row) => JSON.stringify(row.memory?.topics)),

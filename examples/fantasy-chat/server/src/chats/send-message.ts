@@ -9,8 +9,8 @@ import { chats, messages } from "../db/schema.js";
 import { ApiError, forbidden, notFound, subscriptionRequired } from "../http/api-error.js";
 import { isUuid, requiredString } from "../http/validate.js";
 import type { StoredMemory } from "../memory/chat-memory.js";
-import { CRISIS_SUPPORT_REPLY } from "../moderation/crisis-support.js";
-import type { ModerationVerdict } from "../moderation/moderator.js";
+import type { CrisisLanguage, SafetyAssessment } from "../safety/assess-text.js";
+import { crisisReply } from "../safety/crisis-reply.js";
 import type { ReplyRequest } from "../replies/reply-engine.js";
 import {
   consumeFreeMessageQuery,
@@ -46,9 +46,11 @@ export interface AcceptedMessage {
   character: CharacterView;
   userMessage: MessageView;
   freeMessagesUsed: number;
-  /** The UTC day a free message was taken from, or null when none was (premium, or a support reply). */
+  /** The UTC day a free message was taken from, or null when none was (premium, or a crisis message). */
   chargedDay: string | null;
-  /** What the reply engine needs; null when the crisis-support reply replaces role-play. */
+  /** The language of the crisis reply that replaces role-play (the message told of a crisis), else null. */
+  crisis: CrisisLanguage | null;
+  /** What the reply engine needs; null for a crisis message. */
   replyRequest: ReplyRequest | null;
   /** The reply the engine began while the message was being stored (null: start it when it is read). */
   started?: StartedReply | null;
@@ -98,8 +100,11 @@ interface StoredUserMessage {
 interface ClaimStore {
   content: string;
   charged: boolean;
-  /** Whether the message is answered by the support reply (it may then go to a premium-only character). */
-  support: boolean;
+  /**
+   * Whether the message told of a crisis: answered by the crisis reply (it may then go to a premium-only
+   * character), stored marked, and never the chat's title.
+   */
+  crisis: boolean;
 }
 
 /**
@@ -142,10 +147,11 @@ async function claimSend(
       messageId: newMessageId(),
       store: store !== null,
       charged: store?.charged ?? false,
-      premiumCharacterAllowed: premium || (store?.support ?? false),
+      premiumCharacterAllowed: premium || (store?.crisis ?? false),
       content: store?.content ?? "",
+      crisis: store?.crisis ?? false,
       at: now.toISOString(),
-      title: store ? titleFromMessage(store.content) : "",
+      title: store && !store.crisis ? titleFromMessage(store.content) : null,
     });
   } catch (error) {
     started.storing?.(null);
@@ -161,7 +167,7 @@ async function claimSend(
     store && row.messageId
       ? storedUserMessage(
           ctx,
-          { chatId, content: store.content, now },
+          { chatId, content: store.content, crisis: store.crisis, now },
           {
             id: row.messageId,
             seq: row.messageSeq,
@@ -169,7 +175,9 @@ async function claimSend(
           },
         )
       : null;
-  storing?.(stored && { seq: stored.seq, role: "user", content: stored.message.content });
+  storing?.(
+    stored && { seq: stored.seq, role: "user", content: stored.message.content, crisis: store?.crisis },
+  );
   if (stored) {
     ctx.chatNotices.changed(chatId);
     ctx.chatContexts.noteClaim(chatId, {
@@ -195,7 +203,7 @@ async function claimSend(
 /** A user's message as stored (by the claim or by {@link storeUserMessage}); the chat's cached page forgotten. */
 function storedUserMessage(
   ctx: AppContext,
-  send: { chatId: string; content: string; now: Date },
+  send: { chatId: string; content: string; crisis: boolean; now: Date },
   row: { id: string; seq: number | null; used: number },
 ): StoredUserMessage {
   const { chatId, content, now } = send;
@@ -255,8 +263,10 @@ interface StoreValues extends Record<string, unknown> {
   day: string;
   chatId: string;
   content: string;
+  crisis: boolean;
   at: string;
-  title: string;
+  /** Null for a crisis message, which never titles a chat. */
+  title: string | null;
 }
 
 /** The store of {@link storeUserMessage}, taking a free message (`charged`) or not, compiled once. */
@@ -267,13 +277,15 @@ function storeStatement(charged: boolean) {
       : sql`quota as (select null::integer as count where false),`;
     return sql`with ${quota}
         msg as (
-          insert into ${messages} (id, chat_id, role, content, created_at)
-          select ${value("messageId")}::uuid, ${value("chatId")}::uuid, 'user', ${value("content")}, ${value("at")}::timestamptz
+          insert into ${messages} (id, chat_id, role, content, created_at, crisis)
+          select ${value("messageId")}::uuid, ${value("chatId")}::uuid, 'user', ${value("content")}, ${value("at")}::timestamptz,
+                 ${value("crisis")}::boolean
            where not ${charged}::boolean or exists (select 1 from quota)
           returning id, seq),
         titled as (
-          update ${chats} set title = ${value("title")}
-           where ${chats.id} = ${value("chatId")} and ${chats.title} is null and exists (select 1 from msg)
+          update ${chats} set title = ${value("title")}::text
+           where ${chats.id} = ${value("chatId")} and ${chats.title} is null and ${value("title")}::text is not null
+             and exists (select 1 from msg)
           returning 1)
         select msg.id, msg.seq,
                coalesce((select count from quota),
@@ -293,9 +305,9 @@ const storeStatements = { free: storeStatement(false), charged: storeStatement(t
  */
 async function storeUserMessage(
   ctx: AppContext,
-  send: { user: UserRow; chat: SendChat; content: string; charged: boolean; now: Date },
+  send: { user: UserRow; chat: SendChat; content: string; charged: boolean; crisis: boolean; now: Date },
 ): Promise<StoredUserMessage> {
-  const { user, chat, content, charged, now } = send;
+  const { user, chat, content, charged, crisis, now } = send;
   const [row] = await storeStatements[charged ? "charged" : "free"].rows<{
     id: string | null;
     seq: number | null;
@@ -306,25 +318,26 @@ async function storeUserMessage(
     day: utcDay(now),
     chatId: chat.id,
     content,
+    crisis,
     at: now.toISOString(),
-    title: titleFromMessage(content),
+    title: crisis ? null : titleFromMessage(content),
   });
   if (!row?.id) throw subscriptionRequired("quota_exhausted");
   return storedUserMessage(
     ctx,
-    { chatId: chat.id, content, now },
+    { chatId: chat.id, content, crisis, now },
     { id: row.id, seq: row.seq, used: row.used },
   );
 }
 
 /**
- * The first refusal of a message the checks after the send limit give, in their order: moderation (400
- * content_policy), then, unless the message gets the support reply, age confirmed (403) and trial not expired
- * (402); null when none refuses.
+ * The first refusal of a message the checks after the send limit give, in their order: the safety assessment (400
+ * content_policy), then, unless the message told of a crisis (answered with the crisis reply whatever else holds),
+ * age confirmed (403) and trial not expired (402); null when none refuses.
  */
-function refusalOf(user: UserRow, now: Date, verdict: ModerationVerdict): ApiError | null {
-  if (verdict.action === "block") return contentPolicyViolation();
-  if (verdict.action === "support") return null;
+function refusalOf(user: UserRow, now: Date, assessment: SafetyAssessment): ApiError | null {
+  if (assessment.verdict === "refused") return contentPolicyViolation();
+  if (assessment.verdict === "crisis") return null;
   if (!user.ageVerified) return forbidden("age_not_verified");
   if (subscriptionStatusAt(user, now) === "expired") return subscriptionRequired("trial_expired");
   return null;
@@ -332,11 +345,12 @@ function refusalOf(user: UserRow, now: Date, verdict: ModerationVerdict): ApiErr
 
 /**
  * Runs every check on a message and stores it. In order: the chat must be the user's (404), the send rate (429),
- * moderation (400 content_policy; self-harm skips every paywall and gets the support reply), age confirmed (403),
+ * the safety assessment (400 content_policy; a crisis message skips every paywall, takes no free message, never
+ * titles the chat and gets the crisis reply in its language), age confirmed (403),
  * trial not expired (402), premium character only for premium users (402), a free message taken from today's
  * allowance (402 when none is left), and the message stored with the chat's title and activity time.
  *
- * With an in-process moderator (the built-in rules) the message is moderated first and the claim does all of
+ * With the in-process assessment (the built-in rules) the message is assessed first and the claim does all of
  * it, the reply's context read included, in one statement; the reply engine starts once it is stored. With a
  * remote one the claim comes first (no moderation call for a chat that is not the user's or a send over the
  * limit), then the moderation, then a second statement stores the message while the reply engine starts (unless
@@ -354,14 +368,14 @@ export async function acceptMessage(
 ): Promise<AcceptedMessage> {
   const now = ctx.clock.now();
   const premium = isPremium(user);
-  const early = ctx.moderator.local ? await ctx.moderator.check(content) : null;
+  const early = ctx.safety.local ? await ctx.safety.check(content) : null;
   const earlyRefusal = early && refusalOf(user, now, early);
   const store =
     early && !earlyRefusal
-      ? { content, support: early.action === "support", charged: early.action !== "support" && !premium }
+      ? { content, crisis: early.verdict === "crisis", charged: early.verdict !== "crisis" && !premium }
       : null;
   const begun =
-    store && !store.support
+    store && !store.crisis
       ? startEarlyReply(ctx, { user, chatId, message: content, premium, day: utcDay(now) }).catch(() => null)
       : null;
   try {
@@ -381,7 +395,7 @@ export async function acceptMessage(
   }
 }
 
-/** The rest of {@link acceptMessage} once the local moderation (if any) has spoken and an early reply may run. */
+/** The rest of {@link acceptMessage} once the local assessment (if any) has spoken and an early reply may run. */
 async function acceptClaimed(
   ctx: AppContext,
   send: {
@@ -390,7 +404,7 @@ async function acceptClaimed(
     content: string;
     now: Date;
     premium: boolean;
-    early: ModerationVerdict | null;
+    early: SafetyAssessment | null;
     earlyRefusal: ApiError | null;
     store: ClaimStore | null;
   },
@@ -399,22 +413,22 @@ async function acceptClaimed(
   const { user, chatId, content, now, premium, early, earlyRefusal, store } = send;
   const claimed = await claimSend(ctx, { user, chatId, now, store });
   const { chat } = claimed;
-  const verdict = early ?? (await ctx.moderator.check(content));
-  const refusal = earlyRefusal ?? (early ? null : refusalOf(user, now, verdict));
+  const assessment = early ?? (await ctx.safety.check(content));
+  const refusal = earlyRefusal ?? (early ? null : refusalOf(user, now, assessment));
   if (refusal) throw refusal;
-  const support = verdict.action === "support";
-  if (!support && claimed.characterPremium && !premium) throw subscriptionRequired("premium_character");
-  const charged = !support && !premium;
+  const crisis = assessment.verdict === "crisis" ? assessment.language : null;
+  if (!crisis && claimed.characterPremium && !premium) throw subscriptionRequired("premium_character");
+  const charged = !crisis && !premium;
   if (store && !claimed.stored) throw subscriptionRequired("quota_exhausted");
 
   const character = await findCharacter(ctx, chat.characterId);
   if (!character) throw notFound("Character not found");
   const target = { user, chatId: chat.id, character, premium, message: content };
   const fitting = await fittingEarlyReply(begun, claimed);
-  const prepared = support
+  const prepared = crisis
     ? null
     : (fitting?.prepared ?? (await replyRequestFrom(ctx, target, claimed.context)));
-  const accepted = { user, chat, character, chargedDay: charged ? utcDay(now) : null };
+  const accepted = { user, chat, character, crisis, chargedDay: charged ? utcDay(now) : null };
   const replyRequest = prepared?.request ?? null;
   const memoryUpdate = prepared?.memoryUpdate ?? null;
   if (claimed.stored) {
@@ -426,7 +440,11 @@ async function acceptClaimed(
     prepared && (!charged || claimed.usedToday < FREE_MESSAGES_PER_DAY)
       ? startReply(ctx.replyEngine, prepared.request)
       : null;
-  const stored = await storedWhileReplying(ctx, { ...accepted, started }, { content, charged, now });
+  const stored = await storedWhileReplying(
+    ctx,
+    { ...accepted, started },
+    { content, charged, crisis: crisis !== null, now },
+  );
   return {
     ...accepted,
     userMessage: stored.message,
@@ -457,10 +475,10 @@ async function fittingEarlyReply(
 async function storedWhileReplying(
   ctx: AppContext,
   accepted: Pick<AcceptedMessage, "user" | "chat" | "started">,
-  send: { content: string; charged: boolean; now: Date },
+  send: { content: string; charged: boolean; crisis: boolean; now: Date },
 ): Promise<StoredUserMessage> {
   const { user, chat, started } = accepted;
-  const { content, charged, now } = send;
+  const { content, charged, crisis, now } = send;
   // PGlite opened in-process (without `pgliteThread`) runs the store below on this thread, in one go: a turn of the
   // event loop first lets a model server's request leave now rather than after it (measured: 1.3 ms sooner to a
   // model's first token; nothing to gain on PostgreSQL or with PGlite on its thread, and nothing lost).
@@ -468,32 +486,33 @@ async function storedWhileReplying(
   let stored: StoredUserMessage;
   const storing = ctx.chatContexts.storingMessage(chat.id);
   try {
-    stored = await storeUserMessage(ctx, { user, chat, content, charged, now });
+    stored = await storeUserMessage(ctx, { user, chat, content, charged, crisis, now });
   } catch (error) {
     storing(null);
     started?.cancel(error);
     throw error;
   }
-  storing({ seq: stored.seq, role: "user", content });
+  storing({ seq: stored.seq, role: "user", content, crisis });
   return stored;
 }
 
 /**
  * The reply as chunks: the one the engine started while the message was stored, a new one from the engine, or
- * the crisis-support text in one chunk.
+ * the crisis reply in the message's language, in one chunk.
  *
  * @example
  * for await (const chunk of replyChunks(ctx, accepted, signal)) stream.send("chunk", { text: chunk });
  */
 export function replyChunks(
   ctx: AppContext,
-  accepted: Pick<AcceptedMessage, "replyRequest" | "started">,
+  accepted: Pick<AcceptedMessage, "replyRequest" | "started" | "crisis">,
   signal: AbortSignal,
 ): AsyncIterable<string> {
   if (accepted.started) return accepted.started.chunks(signal);
   if (accepted.replyRequest) return ctx.replyEngine.reply(accepted.replyRequest, signal);
+  const text = crisisReply(accepted.crisis ?? "en");
   return (async function* () {
-    yield CRISIS_SUPPORT_REPLY;
+    yield text;
   })();
 }
 
@@ -517,11 +536,14 @@ export async function storeReply(
       messageId: newMessageId(),
       chatId: accepted.chat.id,
       text,
+      crisis: accepted.crisis !== null,
       at: now.toISOString(),
       memory: accepted.memoryUpdate ?? null,
     });
   } finally {
-    storing(row ? { seq: row.seq, role: "character", content: text } : null);
+    storing(
+      row ? { seq: row.seq, role: "character", content: text, crisis: accepted.crisis !== null } : null,
+    );
   }
   if (accepted.memoryUpdate) ctx.chatContexts.noteMemory(accepted.chat.id, accepted.memoryUpdate);
   ctx.chatPages.forget(accepted.chat.id);

@@ -143,6 +143,8 @@ export interface MessageVersion {
   content: string;
   /** ISO 8601. */
   createdAt: string;
+  /** The crisis reply (the answered message told of a crisis), not role-play. */
+  crisis?: boolean;
 }
 
 export const messages = pgTable(
@@ -164,6 +166,11 @@ export const messages = pgTable(
     versions: jsonb("versions").$type<MessageVersion[]>(),
     /** The selected entry of `versions` (0-based). */
     versionIndex: integer("version_index").notNull().default(0),
+    /**
+     * A user's message that told of a crisis (see server/src/safety/assess-text.ts), or the crisis reply to one:
+     * shown in the chat, but never folded into memory, read for facts, used as a title or put in a prompt.
+     */
+    crisis: boolean("crisis").notNull().default(false),
   },
   (t) => [
     index("messages_chat_idx").on(t.chatId, t.seq),
@@ -173,6 +180,16 @@ export const messages = pgTable(
       .where(sql`${t.role} = 'character'`),
   ],
 );
+
+/**
+ * The data sweeps that ran on this database, by name, with the version of the rules they applied: a sweep runs
+ * again when its rules are newer (see server/src/safety/crisis-sweep.ts).
+ */
+export const dataSweeps = pgTable("data_sweeps", {
+  name: text("name").primaryKey(),
+  version: integer("version").notNull(),
+  sweptAt: moment("swept_at").notNull(),
+});
 
 /**
  * A chat's long-term memory: what the user said in turns older than the recent window, folded into facts and

@@ -15,6 +15,7 @@ export type ApiErrorCode =
   | "quota_exhausted"
   | "premium_character"
   | "content_policy"
+  | "crisis_support"
   | "not_found"
   | "last_admin"
   | "rate_limited"

@@ -48,6 +48,8 @@ export interface UnfoldedMessage {
   seq: number;
   role: "user" | "character";
   content: string;
+  /** A crisis message or the crisis reply: never folded in (see server/src/safety). */
+  crisis?: boolean;
 }
 
 /** A chat's long-term memory for one reply, and the summary to store when it moved (null when it did not). */
@@ -76,7 +78,7 @@ export function memoryForReply(
   if (!unfolded || !last) return { memory, update: null };
   const updated = foldIntoMemory(
     memory,
-    unfolded.filter((m) => m.role === "user").map((m) => m.content),
+    unfolded.filter((m) => m.role === "user" && !m.crisis).map((m) => m.content),
   );
   return { memory: updated, update: { ...updated, coveredSeq: last.seq } };
 }

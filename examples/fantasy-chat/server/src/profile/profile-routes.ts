@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import { moderateFields } from "../moderation/moderate-fields.js";
 import { requireUser } from "../auth/authenticate.js";
 import type { AppContext } from "../context.js";
 import { parseInput } from "../http/validate.js";
+import { guardFields } from "../safety/guard-fields.js";
 import { profileSchema } from "./profile-schema.js";
 import { getProfile, saveProfile } from "./profile-store.js";
 
@@ -18,7 +18,7 @@ export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   app.put("/profile", async (request) => {
     const user = requireUser(request);
     const input = parseInput(profileSchema, request.body);
-    await moderateFields(ctx.moderator, { preferredName: input.preferredName, backstory: input.backstory });
+    await guardFields(ctx.safety, { preferredName: input.preferredName, backstory: input.backstory });
     return saveProfile(ctx.db, user.id, input, ctx.clock.now());
   });
 }

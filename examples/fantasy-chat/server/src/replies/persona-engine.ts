@@ -1,12 +1,12 @@
 import { ARCHETYPES, ARCHETYPE_VALUES, type Archetype } from "../characters/archetypes.js";
 import { toSecondPerson } from "../memory/remembered-facts.js";
-import type { Moderator } from "../moderation/moderator.js";
-import { ruleModerator } from "../moderation/rule-moderator.js";
+import { assessText } from "../safety/assess-text.js";
 import type { ReplyEngine, ReplyRequest } from "./reply-engine.js";
 import { SHARED_VOICE, VOICES, type Intent, type Voice } from "./persona-voices.js";
 import { loreOf } from "./character-lore.js";
 import { recollectionFor, type Recollection } from "./recollection.js";
 import { isRepeatOf, replyWordSets, templateWordSet, wordSet, wordSetKey } from "./repetition.js";
+import { GENTLE } from "./voices/gentle.js";
 
 // Moods first (an angry or sad message is answered as such whatever else it mentions), then themes.
 const INTENT_WORDS: ReadonlyArray<[Intent, RegExp]> = [
@@ -308,6 +308,24 @@ function compose(scene: Scene, attempt: number, plain: boolean): string[] {
   return composer.sentences.slice(0, 4);
 }
 
+/**
+ * A gentle reply, for the turns after a crisis message (`request.gentle`): an opener naming the user, a calm line and
+ * maybe a quiet question, from the gentle lines only: no flirting, no adventure, nothing the user told said back.
+ */
+function composeGentle(scene: Scene, attempt: number): string[] {
+  const { request } = scene;
+  const h = hash(
+    `${scene.seed}\n${request.character.id}\n${scene.replyIndex}\n${request.message}\n${attempt}\ngentle`,
+  );
+  const composer = new Composer(scene, h);
+  const name = request.persona.preferredName;
+  const fill = (line: string) => line.replaceAll("{name}", name);
+  composer.add(composer.choose(GENTLE.openers, [], 1, fill));
+  composer.add(composer.choose(GENTLE.lines, [], 3));
+  if (h % 3 !== 0) composer.add(composer.fresh(GENTLE.closers, [], 5));
+  return composer.sentences;
+}
+
 /** A closing hook naming the user: "Ready to fly?" → "Ready to fly, Wren?". */
 function withName(closer: string, name: string): string {
   return closer.replace(/([.!?])$/, `, ${name}$1`);
@@ -359,24 +377,24 @@ function extraSentence(
  * else a line on the message's mood or theme); a personal sentence (a fact the message touches or one told
  * earlier, a trait, the backstory or the favourite archetype) and a closing hook. No sentence said earlier in the
  * chat (the window and `request.avoid`) is said again while its pool has fresh ones. A composition equal to one in
- * `request.avoid`, or one the moderator would block (user-given facts and names are repeated back), is skipped.
+ * `request.avoid`, or one the safety assessment would not pass as `ok` (user-given facts and names are repeated
+ * back), is skipped. For a few turns after a crisis message (`request.gentle`) the reply is gentle instead (see
+ * {@link composeGentle}).
  *
  * @example
- * (await composePersonaReply(request, 7)).join(" ");
+ * composePersonaReply(request, 7).join(" ");
  */
-export async function composePersonaReply(
-  request: ReplyRequest,
-  seed = 0,
-  moderator: Moderator = ruleModerator,
-): Promise<string[]> {
+export function composePersonaReply(request: ReplyRequest, seed = 0): string[] {
   const scene = sceneOf(request, seed);
   const avoid = new Set(request.avoid.map((text) => text.trim()));
   for (let attempt = 0; attempt < MAX_ATTEMPTS * 2; attempt++) {
     // The second half drops every user-given text: a refused composition is never one of the voice's own lines.
-    const sentences = compose(scene, attempt, attempt >= MAX_ATTEMPTS);
+    const sentences = request.gentle
+      ? composeGentle(scene, attempt)
+      : compose(scene, attempt, attempt >= MAX_ATTEMPTS);
     const text = sentences.join(" ");
     if (avoid.has(text)) continue;
-    if ((await moderator.check(text)).action === "block") continue;
+    if (assessText(text).verdict !== "ok") continue;
     return sentences;
   }
   return [
@@ -389,8 +407,6 @@ export async function composePersonaReply(
 export interface PersonaEngineOptions {
   /** The same seed gives the same replies to the same conversation; another seed, other replies. */
   seed?: number;
-  /** Checks each composition; the built-in rule set by default. */
-  moderator?: Moderator;
 }
 
 /**
@@ -404,11 +420,12 @@ export interface PersonaEngineOptions {
  */
 export function createPersonaEngine(options: PersonaEngineOptions = {}): ReplyEngine {
   const seed = options.seed ?? 0;
-  const moderator = options.moderator ?? ruleModerator;
   return {
     async *reply(request, signal) {
       signal.throwIfAborted();
-      const words = (await composePersonaReply(request, seed, moderator)).join(" ").split(/(?<= )/);
+      const words = composePersonaReply(request, seed)
+        .join(" ")
+        .split(/(?<= )/);
       for (const word of words) {
         signal.throwIfAborted();
         yield word;

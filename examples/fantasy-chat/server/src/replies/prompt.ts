@@ -42,6 +42,9 @@ export function systemMessage(request: ReplyRequest): string {
     persona.backstory ? `${persona.preferredName}'s backstory: ${persona.backstory}` : undefined,
     favourite ? `${persona.preferredName} is drawn to characters of the kind "${favourite}".` : undefined,
     "Stay in character. Answer in 1 to 4 sentences. Never write sexual content involving minors.",
+    request.gentle
+      ? `${persona.preferredName} recently went through something very painful. Be gentle, calm and caring: do not flirt, do not be suggestive or violent, and do not bring up or guess at what happened. If they mention being in danger, encourage them to reach a crisis line or emergency services.`
+      : undefined,
   ];
   return withNames(lines.filter((line): line is string => Boolean(line)).join("\n"), request);
 }

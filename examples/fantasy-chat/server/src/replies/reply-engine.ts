@@ -45,6 +45,11 @@ export interface ReplyRequest {
   avoid: readonly string[];
   /** Premium users' requests may be served first when an engine is busy. */
   premium: boolean;
+  /**
+   * The chat's last few messages held a crisis message (left out of `history`, which never holds one): the reply
+   * must be gentle, with no flirting and nothing said back (see docs/product.md, "Crisis messages").
+   */
+  gentle?: boolean;
 }
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ARCHETYPE_VALUES } from "../../src/characters/archetypes.js";
 import { CHARACTER_CATALOGUE } from "../../src/characters/character-catalogue.js";
 import type { MessageRole } from "../../src/db/schema.js";
-import { ruleModerator } from "../../src/moderation/rule-moderator.js";
+import { assessText } from "../../src/safety/assess-text.js";
 import { composePersonaReply, createPersonaEngine, detectIntent } from "../../src/replies/persona-engine.js";
 import type { ReplyRequest } from "../../src/replies/reply-engine.js";
 import { SHARED_VOICE, VOICES } from "../../src/replies/persona-voices.js";
@@ -196,7 +196,7 @@ describe("the persona reply engine", () => {
         const reply = (await composePersonaReply(request("dark_fae_lord", message, {}, history), seed)).join(
           " ",
         );
-        expect((await ruleModerator.check(reply)).action).not.toBe("block");
+        expect(assessText(reply).verdict).toBe("ok");
       }
     }
   });
