@@ -10,7 +10,7 @@ import { APP_MAIN } from "../examples/fantasy-chat/bench/support/app-server.mjs"
 import { BILLING_CLI } from "./support/processes.mjs";
 import { ROOT } from "./support/report.mjs";
 
-const ALL = ["size", "checkout", "server", "replies", "memory", "persona"];
+const ALL = ["size", "checkout", "server", "replies", "memory", "persona", "safety"];
 /** The SDK's benches live here; Realmheart's beside its code. */
 const FOLDER = {
   size: "bench",
@@ -19,6 +19,7 @@ const FOLDER = {
   replies: "examples/fantasy-chat/bench",
   memory: "examples/fantasy-chat/bench",
   persona: "examples/fantasy-chat/bench",
+  safety: "examples/fantasy-chat/bench",
 };
 const NEEDS = {
   size: [[join(ROOT, "dist/index.mjs"), "npm run build"]],
@@ -30,6 +31,7 @@ const NEEDS = {
   replies: [[APP_MAIN, "npm run build:server -w realmheart"]],
   memory: [[APP_MAIN, "npm run build:server -w realmheart"]],
   persona: [[APP_MAIN, "npm run build:server -w realmheart"]],
+  safety: [[APP_MAIN, "npm run build:server -w realmheart"]],
 };
 
 const chosen = process.argv.length > 2 ? process.argv.slice(2) : ALL;

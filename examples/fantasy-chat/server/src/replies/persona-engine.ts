@@ -1,6 +1,6 @@
 import { ARCHETYPES, ARCHETYPE_VALUES, type Archetype } from "../characters/archetypes.js";
 import { toSecondPerson } from "../memory/remembered-facts.js";
-import { assessText } from "../safety/assess-text.js";
+import { wouldBeRefused } from "../safety/assess-text.js";
 import type { ReplyEngine, ReplyRequest } from "./reply-engine.js";
 import { SHARED_VOICE, VOICES, type Intent, type Voice } from "./persona-voices.js";
 import { loreOf } from "./character-lore.js";
@@ -377,8 +377,8 @@ function extraSentence(
  * else a line on the message's mood or theme); a personal sentence (a fact the message touches or one told
  * earlier, a trait, the backstory or the favourite archetype) and a closing hook. No sentence said earlier in the
  * chat (the window and `request.avoid`) is said again while its pool has fresh ones. A composition equal to one in
- * `request.avoid`, or one the safety assessment would not pass as `ok` (user-given facts and names are repeated
- * back), is skipped. For a few turns after a crisis message (`request.gentle`) the reply is gentle instead (see
+ * `request.avoid`, or one the safety assessment would refuse (user-given facts and names are repeated back), is
+ * skipped. For a few turns after a crisis message (`request.gentle`) the reply is gentle instead (see
  * {@link composeGentle}).
  *
  * @example
@@ -394,7 +394,7 @@ export function composePersonaReply(request: ReplyRequest, seed = 0): string[] {
       : compose(scene, attempt, attempt >= MAX_ATTEMPTS);
     const text = sentences.join(" ");
     if (avoid.has(text)) continue;
-    if (assessText(text).verdict !== "ok") continue;
+    if (wouldBeRefused(text)) continue;
     return sentences;
   }
   return [

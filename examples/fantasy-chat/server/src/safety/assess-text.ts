@@ -60,6 +60,18 @@ export function assessText(text: string): SafetyAssessment {
 }
 
 /**
+ * Whether a text would be refused as sexual content involving minors: the refusal half of {@link assessText}, for
+ * the persona engine's own compositions (the voices' lines are assessed by their tests, crisis messages never reach
+ * the facts a composition says back, but a fact or a name beside a romance line could make a refusal).
+ *
+ * @example
+ * wouldBeRefused("you are 15 years old. Hold me naked by the fire."); // true
+ */
+export function wouldBeRefused(text: string): boolean {
+  return safetyViews(text).some((view) => minorSexualContent(view) !== null);
+}
+
+/**
  * Assesses a remembered fact, stored in the second person ("you want to kill yourself"), as the user said it
  * ("I want to kill myself"): for the migration that removes facts taken from crisis messages before they were
  * assessed.

@@ -121,6 +121,9 @@ function leetLetters(run: string, offset = 0, text = run): string {
  */
 const LEET_WORD =
   /(?<![\p{L}\p{N}])(?=[\p{L}\p{N}]*\p{L})(?=[\p{L}\p{N}]*[0134578])[\p{L}\p{N}]*\p{L}[\p{L}\p{N}]*(?![\p{L}\p{N}])/gu;
+/** A letter beside a digit: the cheap sign that {@link LEET_WORD} may find something. */
+const LETTER_BY_DIGIT = /\p{L}\d|\d\p{L}/u;
+
 /** A number whose "1" is written as a letter ("l3", "I5"): the digit it stands for, before letters are read. */
 const LETTER_ONE = /(?<![\p{L}\p{N}])[li](\d)(?![\p{L}\p{N}])/gu;
 
@@ -173,8 +176,13 @@ const SPLIT_PHRASES: Readonly<Record<string, string>> = {
 };
 const SHORT_PIECES = /(?<![\p{L}\p{N}])\p{L}{1,5}(?: \p{L}{1,5})+(?![\p{L}\p{N}])/gu;
 
-/** `view` with each of {@link SPLIT_WORDS} split into short pieces joined again, or null when none is. */
+/**
+ * `view` with each of {@link SPLIT_WORDS} split into short pieces joined again, or null when none is (first checked
+ * on the text without its spaces, so an ordinary text costs one search per word).
+ */
 function rejoined(view: string): string | null {
+  const compact = view.replaceAll(" ", "");
+  if (!SPLIT_WORDS.some((word) => compact.includes(word) && !` ${view} `.includes(` ${word} `))) return null;
   let found = false;
   const joined = view.replace(SHORT_PIECES, (run) => {
     const pieces = run.split(" ");
@@ -197,6 +205,23 @@ function rejoined(view: string): string | null {
   return found ? joined : null;
 }
 
+/** Printable ASCII only: nothing for Unicode's normalisations, look-alikes or invisible characters to do. */
+const PRINTABLE_ASCII = /^[\t\n\r -~]*$/;
+
+/** A text with any Unicode: emoji read, compatibility forms, blanks, invisible characters, accents and look-alikes. */
+function plainText(text: string): string {
+  const map = lookAlikeMap();
+  return text
+    .replace(EMOJI, (emoji) => ` ${EMOJI_WORDS[emoji] ?? ""} `)
+    .normalize("NFKC")
+    .replace(BLANK, (c) => (c === " " ? " " : BLANK_MARK))
+    .replace(INVISIBLE, "")
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .replace(/[^\p{ASCII}]/gu, (c) => map.get(c) ?? c);
+}
+
 /**
  * The ways one text is read for safety, each lower case and in plain Latin letters, words separated by single
  * spaces: look-alike letters (Cyrillic "с", Greek "ι", full-width "ｓ", mathematical "𝐬", small capitals) are read as
@@ -211,16 +236,7 @@ function rejoined(view: string): string | null {
  * safetyViews("sch-ool girl"); // ["sch ool girl", "school girl"]
  */
 export function safetyViews(text: string): string[] {
-  const map = lookAlikeMap();
-  const folded = text
-    .replace(EMOJI, (emoji) => ` ${EMOJI_WORDS[emoji] ?? ""} `)
-    .normalize("NFKC")
-    .replace(BLANK, (c) => (c === " " ? " " : BLANK_MARK))
-    .replace(INVISIBLE, "")
-    .normalize("NFKD")
-    .replace(/\p{M}+/gu, "")
-    .toLowerCase()
-    .replace(/[^\p{ASCII}]/gu, (c) => map.get(c) ?? c)
+  const folded = (PRINTABLE_ASCII.test(text) ? text.toLowerCase() : plainText(text))
     .replace(APOSTROPHE_IN_WORD, "")
     .replace(LEET_RUN, leetLetters);
   const spaced = finish(folded.replaceAll(BLANK_MARK, " "));
@@ -228,7 +244,7 @@ export function safetyViews(text: string): string[] {
   const hidden =
     folded.includes(BLANK_MARK) ||
     SEPARATOR_IN_WORD.test(folded) ||
-    LEET_WORD.test(spaced) ||
+    (LETTER_BY_DIGIT.test(spaced) && LEET_WORD.test(spaced)) ||
     LEET_APART.test(folded);
   SEPARATOR_IN_WORD.lastIndex = 0;
   LEET_WORD.lastIndex = 0;
