@@ -130,6 +130,40 @@ describe.each(DATABASES)("replies from an OpenAI-compatible model server on %s",
     expect(blocked.body.code).toBe("content_policy");
   });
 
+  it("keeps assessing with the built-in rules while the moderation endpoint is down: a crisis is still a crisis, a refusal a refusal", async () => {
+    llm.moderationOutage = 503;
+    try {
+      const { client } = await verifiedUser(server);
+      const chatId = await createChat(client);
+      const crisis = await client.post(`/api/chats/${chatId}/messages`, { content: "i took all my pills" });
+      expect(crisis.status).toBe(200);
+      expect(crisis.body.reply.content).toContain("0800 567 567");
+      const refused = await client.post(`/api/chats/${chatId}/messages`, {
+        content: "she is 15, undress her",
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.code).toBe("content_policy");
+      llm.answers.push({ chunks: ["Well met."] });
+      const ordinary = await client.post(`/api/chats/${chatId}/messages`, { content: "Hello, my lord" });
+      expect(ordinary.status).toBe(200);
+      expect(ordinary.body.reply.content).toBe("Well met.");
+      expect(llm.requests.filter((r) => r.path === "/v1/moderations").length).toBeGreaterThan(0);
+    } finally {
+      llm.moderationOutage = null;
+    }
+  });
+
+  it("lets the moderation endpoint add to the rules, never take away: a crisis the endpoint misses stays a crisis", async () => {
+    const { client } = await verifiedUser(server);
+    const chatId = await createChat(client);
+    const crisis = await client.post(`/api/chats/${chatId}/messages`, {
+      content: "i'm going to end it all tonight",
+    });
+    expect(crisis.status).toBe(200);
+    expect(crisis.body.reply.content).toContain("0800 567 567");
+    expect(llm.completions).toHaveLength(0);
+  });
+
   it("gives premium chats a memory of turns older than the window; free chats keep the recent window only", async () => {
     const run = async (premium: boolean) => {
       const { client, user } = await verifiedUser(server);

@@ -45,6 +45,8 @@ export class FakeLlm {
   fallback: FakeAnswer = { chunks: ["Well met, ", "traveller."] };
   /** Moderation: inputs containing a key are flagged with its categories. */
   readonly moderationFlags = new Map<string, string[]>();
+  /** Moderation answers with this status and no result while set (an outage). */
+  moderationOutage: number | null = null;
   /** The API base the app is configured with (includes `/v1`). */
   baseUrl = "";
   /** TCP connections the app opened to this server. */
@@ -122,6 +124,11 @@ export class FakeLlm {
   }
 
   private moderate(body: any, response: ServerResponse): void {
+    if (this.moderationOutage !== null) {
+      response.writeHead(this.moderationOutage, { "content-type": "application/json" });
+      response.end(JSON.stringify({ error: { message: "moderation is down" } }));
+      return;
+    }
     const input = String(body?.input ?? "");
     const flagged = [...this.moderationFlags].filter(([key]) => input.includes(key)).flatMap(([, c]) => c);
     const categories = Object.fromEntries(flagged.map((name) => [name, true]));
