@@ -5,7 +5,15 @@
 
 import { ENGLISH } from "./crisis-phrases/english.js";
 import { ENGLISH_INDIRECT } from "./crisis-phrases/english-indirect.js";
-import { AFRIKAANS, FRENCH, GERMAN, NGUNI, PORTUGUESE, SPANISH } from "./crisis-phrases/other-languages.js";
+import {
+  AFRIKAANS,
+  FRENCH,
+  GERMAN,
+  NGUNI,
+  OTHER_LANGUAGES_MORE,
+  PORTUGUESE,
+  SPANISH,
+} from "./crisis-phrases/other-languages.js";
 import type { CrisisPhrase } from "./crisis-phrases/phrase.js";
 
 export { nguniLanguage } from "./crisis-phrases/other-languages.js";
@@ -21,4 +29,5 @@ export const CRISIS_PHRASES: readonly CrisisPhrase[] = [
   ...PORTUGUESE,
   ...FRENCH,
   ...GERMAN,
+  ...OTHER_LANGUAGES_MORE,
 ];

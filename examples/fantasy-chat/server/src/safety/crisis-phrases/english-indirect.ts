@@ -7,7 +7,7 @@ import { phrase, together, type CrisisPhrase } from "./phrase.js";
  * Further English wordings, each seen in a corpus written without the rules: what a first reading of "wanting to
  * die" misses (see docs/security.md, "The corpus").
  */
-export const ENGLISH_INDIRECT: CrisisPhrase[] = [
+const FIRST_READINGS: CrisisPhrase[] = [
   phrase(
     "passive",
     "en",
@@ -20,7 +20,7 @@ export const ENGLISH_INDIRECT: CrisisPhrase[] = [
   phrase(
     "passive",
     "en",
-    `(?:keep|kept|always|still|constantly|been|started|start|stop) (?:\\w+ )?(?:wanting|wishing|hoping|praying|longing) (?:to |i could |i would )?(?:die|be dead|not exist|not wake up|disappear forever)|(?:point|reason|use) (?:of|in|to) (?:staying|being|keep|keeping|going|carrying) (?:alive|on living|living|on|going)|(?:pray|prays|praying|prayed|hope|hopes|hoping|hoped|wish|wishes|wishing) (?:that )?(?:i|something|someone|a car|a bus|a truck|a taxi|the plane|the car|god|it) (?:\\w+ ){0,8}(?:takes me|take me|kills me|kill me|hits me|hit me|runs me over|goes down|crashes|doesnt stop|wont stop|dont wake|never wake|dont survive|die|dies)|(?:press|pressed|push|pushed) a button (?:\\w+ ){0,3}(?:stop existing|disappear|not exist|die|never been born|end it)|(?:dont|do not) (?:want|wanna) to (?:be|stay) (?:here|alive|around) (?:by|in the|tomorrow|until|till|another)`,
+    `(?:keep|kept|always|still|constantly|been|started|start|stop) (?:\\w+ )?(?:wanting|wishing|hoping|praying|longing) (?:to |i could |i would )?(?:die|be dead|not exist|not wake up|disappear forever)|(?:point|reason|use) (?:of|in|to) (?:me )?(?:still )?(?:staying|being|keep|keeping|going|carrying) (?:alive|on living|living|on|going|here)|(?:pray|prays|praying|prayed|hope|hopes|hoping|hoped|wish|wishes|wishing) (?:\\w+ ){0,3}(?:that )?(?:i|something|someone|a car|a bus|a truck|a taxi|the taxi|the bus|the truck|the train|a train|the driver|the plane|the car|god|it|death|cancer) (?:\\w+ ){0,8}(?:takes me|take me|kills me|kill me|hits me|hit me|runs me over|goes down|crashes|doesnt stop|wont stop|dont wake|never wake|dont survive|die|dies)|(?:press|pressed|push|pushed) a button (?:\\w+ ){0,3}(?:stop existing|disappear|not exist|die|never been born|end it)|(?:dont|do not) (?:want|wanna) to (?:be|stay) (?:here|alive|around) (?:by|in the|tomorrow|until|till|another)`,
     `(?:pray|hope|wish) (?:that )?(?:the|my|our) (?:enemy|dragon|team|side|boss)|(?:god|it) (?:\\w+ ){0,3}(?:takes|take) me (?:home|there|back|away from here to)`,
   ),
   together("passive", "en", [
@@ -54,7 +54,7 @@ export const ENGLISH_INDIRECT: CrisisPhrase[] = [
   phrase(
     "self-injury",
     "en",
-    `(?:hide|hiding|hid|cover|covering|covered) (?:up )?(?:my |the |all the |all my )(?:cuts|scars|burns|wounds)|(?:scratched|scratching|cut|cutting|scraped|scraping|carved|carving|burned|burnt|burning) (?:\\w+ ){0,3}(?:my )?(?:wrists?|arms?|thighs?|legs?|skin|stomach) (?:raw|open|to bleed|until|till|with a|with my|again)|(?:took|take|taking|broke|break|breaking|got) (?:the |my |a )?(?:pencil )?sharpener apart|(?:want|wanna|need) to go deeper|(?:blade|razor) (?:\\w+ ){0,3}not for (?:pencils|shaving|crafts)|(?:cut|cutting|went) (?:\\w+ ){0,3}deeper this time|(?:^|i|ive|i ve|just|again|last night) cut (?:deep|deeper|again)(?:$| last| tonight| this| again| and)|(?:marks|cuts|scars|burns) (?:\\w+ ){0,4}(?:i did (?:them|it) myself|did them to myself|self inflicted)|(?:got|get|getting|took|take|taking) (?:the |my )?(?:blade|razor|blades|razors) out|slef ?harm\\w*`,
+    `(?:hide|hiding|hid|cover|covering|covered) (?:up )?(?:my |the |all the |all my )(?:cuts|scars|burns|wounds)|(?:hit|hitting|bang|banging|banged|slam|slamming|slammed) my head (?:against|on|into) (?:\\w+ ){0,4}(?:until|till|til|again|on purpose)|(?:scratched|scratching|cut|cutting|scraped|scraping|carved|carving|burned|burnt|burning) (?:\\w+ ){0,3}(?:my )?(?:wrists?|arms?|thighs?|legs?|skin|stomach) (?:raw|open|to bleed|until|till|with a|with my|again)|(?:took|take|taking|broke|break|breaking|got) (?:the |my |a )?(?:pencil )?sharpener apart|(?:want|wanna|need) to go deeper|(?:blade|razor) (?:\\w+ ){0,3}not for (?:pencils|shaving|crafts)|(?:cut|cutting|went) (?:\\w+ ){0,3}deeper this time|(?:^|i|ive|i ve|just|again|last night) cut (?:deep|deeper|again)(?:$| last| tonight| this| again| and)|(?:marks|cuts|scars|burns) (?:\\w+ ){0,4}(?:i did (?:them|it) myself|did them to myself|self inflicted)|(?:got|get|getting|took|take|taking) (?:the |my )?(?:blade|razor|blades|razors) out|slef ?harm\\w*`,
     "(?:scratched|cut|scraped|burned|burnt) (?:\\w+ ){0,3}(?:on|by|while|when) (?:the|a|my) (?:\\w+ )?(?:fence|bush|branch|thorn|cat|dog|stove|oven|pan|kettle|iron|knife while)",
   ),
   together(
@@ -76,7 +76,7 @@ export const ENGLISH_INDIRECT: CrisisPhrase[] = [
     "slang",
     "en",
     `alt ?f ?4 (?:\\w+ ){0,2}(?:life|myself|me|it all|everything|irl)|(?:become|becoming|turn into|turning into) a ghost (?:for real|irl|in real life|for good|tonight)|(?:yeet|yeeting|yeeted|throw|throwing|launch|launching|fling|flinging|chuck|chucking|hurl|hurling) myself (?:off|from|in front of|into|under|out of)`,
-    "(?:yeet|yeeting|throw|throwing|launch|launching|fling|flinging) myself (?:into|in to) (?:the |your |his |her )?(?:arms|bed|pool|sea|lake|water|work|battle|fight|fray|adventure|books|studies|project)",
+    "(?:throw|throwing|threw|fling|flinging|hurl|hurling) myself in front of (?:the |an |a |his |her )?(?:arrow|arrows|blade|sword|spear|bolt|spell|blow|dragon|beast|attack|you|him|her)|meant for you|(?:yeet|yeeting|throw|throwing|launch|launching|fling|flinging) myself (?:into|in to) (?:the |your |his |her )?(?:arms|bed|pool|sea|lake|water|work|battle|fight|fray|adventure|books|studies|project)",
   ),
   together(
     "slang",
@@ -92,11 +92,11 @@ export const ENGLISH_INDIRECT: CrisisPhrase[] = [
     "not for (?:camping|climbing|the|work|a project|hiking|crafts|the garden|the boat)",
   ]),
   together("plan", "en", [
-    "(?:gave|given|rehomed|giving) (?:away )?my (?:cat|dog|pets?|things|stuff|belongings)",
-    "sorted|ready|arranged|in order|(?:for|on) (?:friday|saturday|sunday|monday|tuesday|wednesday|thursday|tonight|tomorrow)",
+    "(?:gave|given|rehomed|giving) (?:away )?(?:most of |all of )?my (?:cat|dog|pets?|things|stuff|belongings)",
+    "sorted|ready|arranged|in order|(?:for|on) (?:friday|saturday|sunday|monday|tuesday|wednesday|thursday|tonight|tomorrow)|goodbye|say bye|wanted to say|before i go",
   ]),
   together("plan", "en", [
-    "dam|bridge|sea|river|cliff|tracks|lake|ocean|roof|railway",
+    "dams?|bridges?|sea|river|cliffs?|tracks|lake|ocean|roof|railway|mountains|woods|forest",
     "(?:dont|do not|not|never|wont|will not) (?:come|coming|be coming) back(?! (?:until|till|til|without|before|for|in))",
   ]),
   phrase(
@@ -120,3 +120,77 @@ export const ENGLISH_INDIRECT: CrisisPhrase[] = [
     "(?:wont|will not) be (?:logging on|online|on here|back|here) (?:again )?(?:until|till|before|for|next|this|on)|nice knowing you(?: \\w+){0,4} (?:dragon|beast|hydra|boss|orc|orcs|kraken|battle|fight|duel)",
   ),
 ];
+
+/**
+ * Wordings the fifth corpus set held (written without the rules, like the others): what a hint says without a word
+ * of death in it.
+ */
+const HINTS: CrisisPhrase[] = [
+  phrase(
+    "passive",
+    "en",
+    `(?:wouldnt|would not|wont) (?:even )?mind if (?:the|my|a) (?:plane|flight|car|bus|taxi|train) (?:\\w+ ){0,3}(?:went down|goes down|crashed|crashes|crash|hit me|hits me)|(?:fell|fall|falling) asleep at the wheel (?:\\w+ ){0,5}(?:fine by me|wouldnt mind|good|honestly fine|so be it)|(?:let it happen|let (?:it|death|the cancer|the illness|the sickness) take me) (?:\\w+ ){0,2}(?:and )?(?:not|never|wouldnt|wont|would not) (?:even )?fight`,
+  ),
+  phrase(
+    "burden",
+    "en",
+    `if (?:their|our|my kids|the kids) (?:mum|mom|dad|mother|father|wife|husband) (?:wasnt|werent|was not|were not) (?:around|here|alive)|if i (?:wasnt|werent|was not|were not) (?:here|around|alive) (?:anymore|any more) (?:\\w+ ){0,3}(?:theyd|they would|everyone would|hed|shed|they could|would finally|could finally)|(?:remove|removing|erase|erasing|delete|deleting) myself (?:permanently|for good|forever|from (?:their|the|this|everyones) (?:lives|life|world|picture|story))`,
+  ),
+  phrase(
+    "ending",
+    "en",
+    `(?:ready|want|wanna|need) to be (?:finished|done|gone|over)(?: \\w+){0,3} (?:for good|forever|with everything|with it all|with life)|(?:write|writing|wrote) myself out (?:of )?(?:\\w+ ){0,4}(?:for good|forever|permanently|real)|put an end to (?:me|myself|my life|my existence|it all)|(?:final|last) chapter(?: \\w+){0,6} (?:not for my character|not my character|for me|irl|in real life|for real)`,
+  ),
+  together("ending", "en", [
+    "finish what i started",
+    "properly this time|this time for real|last year|last time|for good",
+  ]),
+  together("self-injury", "en", [
+    "(?:arms?|wrists?|legs?|thighs?)(?: s| is| are)? bleeding|bleeding (?:again|a bit|through)",
+    "i did it again|did it again|did it to myself|on purpose",
+  ]),
+  together("self-injury", "en", [
+    "fresh cuts|new cuts|fresh scars|fresh burns",
+    "sleeves|again|hide|hiding|my arm|my arms|my legs|my thighs|bc|because|coz",
+  ]),
+  together("self-injury", "en", [
+    "(?:razor|blade|knife|pills|rope)s? (?:is |are |s )?(?:in my hand|in my hands|right here)",
+    "talk me out|using it|use it|do it|or dont",
+  ]),
+  phrase(
+    "overdose",
+    "en",
+    `(?:going to|gonna|gna|will|ll|wanna|want to|about to|ready to) od(?:$| tonight| now| on| again| today)|enough (?:of (?:my |the )?)?(?:${PILLS} )?(?:stashed|stockpiled|hoarded|saved up|put away)|(?:would|will|could|does|can|is) (?:\\w+ ){0,6}${PILLS} (?:\\w+ ){0,3}(?:do it|kill me|be enough|be lethal|finish me)`,
+  ),
+  phrase(
+    "plan",
+    "en",
+    `(?:picked|chosen|chose) (?:the|a|my) (?:bridge|building|cliff|tree|rope|method|roof) and (?:the|a|my) (?:date|day|time|night|place|spot)|(?:chosen|picked|set|decided on) (?:the )?(?:night|day|date|time) (?:i die|i go|ill die|to die|i end it|i do it)|(?:researching|researched|looking up|looked up|googling|googled) (?:\\w+ ){0,3}(?:quickest|easiest|painless|best|fastest) ways? to (?:die|go|do it|end it)|(?:ive written|ive left|ive written|wrote|written|left|leaving) my note(?:$| its| on| for| in| to| and)`,
+    "my note (?:for|to) (?:the |my )?(?:teacher|plumber|landlord|boss|school|delivery|driver|neighbour|neighbor|class|lecturer)",
+  ),
+  together(
+    "plan",
+    "en",
+    [
+      "bought (?:a |some |the )?(?:rope|noose|razor blades|charcoal|gun|pistol)",
+      "didnt even look|nobody noticed|no one noticed|not for camping|today|tonight",
+    ],
+    "(?:for|to) (?:the|our|a|my) (?:climb|climbing|hike|hiking|camping|camp|boat|tent|garden|swing|washing|laundry|project|class|show|barbecue|braai)",
+  ),
+  together("plan", "en", [
+    "(?:going to|gonna|ill|i will|im going to) do it|everythings ready|everything is ready",
+    "(?:when|once|after|while) (?:the kids|my kids|the children|my wife|my husband|my partner|my roommate|my flatmate|my parents)(?: are| is| re| s)? (?:at|out|away|gone|asleep|with)",
+  ]),
+  phrase(
+    "goodbye",
+    "en",
+    "goodnight forever|good night forever|(?:then|and then) (?:its|it s|it is|it will be|itll be) over(?:$| for good| forever)",
+  ),
+  together("goodbye", "en", [
+    "said my goodbyes|say my goodbyes",
+    "its over|it will be over|be over soon|without (?:her|him|them) knowing|now you",
+  ]),
+];
+
+/** English wordings that say it without saying it (see the file's comment). */
+export const ENGLISH_INDIRECT: readonly CrisisPhrase[] = [...FIRST_READINGS, ...HINTS];

@@ -98,7 +98,7 @@ export const SPANISH: CrisisPhrase[] = [
   phrase(
     "passive",
     "es",
-    "(?:me quiero|quiero|quisiera|deseo|ojala) (?:\\w+ )?(?:morir|morirme|estar muerto|estar muerta|desaparecer para siempre|no despertar|no existir)|(?:no|ya no) (?:quiero|deseo|tengo ganas de) (?:seguir )?(?:vivir|viviendo|viva|vivo|despertar|existir|estar aqui)|no (?:tengo|hay) (?:ninguna )?razon (?:para|de) (?:vivir|seguir)|(?:cansado|cansada|harto|harta) de (?:vivir|la vida|existir)|no (?:puedo|aguanto) (?:mas|seguir) (?:con )?(?:la vida|vivir|viviendo|asi)|ojala no despertar|morirme ya",
+    "(?:me quiero|quiero|quisiera|deseo|ojala) (?:\\w+ )?(?:morir|morirme|estar muerto|estar muerta|desaparecer para siempre|no despertar|no existir)|(?:no|ya no) (?:quiero|deseo|tengo ganas de) (?:seguir )?(?:vivir|viviendo|viva|vivo|despertar|existir|estar aqui|aqui)|(?:no|nunca) (?:despertara|despertar|despierte|volver a despertar)(?: nunca)?(?: mas)?|no (?:tengo|hay) (?:ninguna )?razon (?:para|de) (?:vivir|seguir)|(?:cansado|cansada|harto|harta) de (?:vivir|la vida|existir)|no (?:puedo|aguanto) (?:mas|seguir) (?:con )?(?:la vida|vivir|viviendo|asi)|ojala no despertar|morirme ya",
     "(?:me muero|me moria|muero) de (?:risa|hambre|ganas|sueno|verguenza|calor|frio)",
   ),
   phrase(
@@ -241,7 +241,7 @@ export const GERMAN: CrisisPhrase[] = [
   phrase(
     "overdose",
     "de",
-    "uberdosis|(?:alle|eine packung|die ganze packung|viele) (?:meine |meiner |die )?(?:tabletten|pillen|medikamente) (?:\\w+ ){0,2}(?:genommen|geschluckt|nehmen|schlucken)",
+    "uberdosis|(?:alle|eine packung|die ganze packung|viele) (?:meine |meiner |die )?(?:\\w*tabletten|\\w*pillen|medikamente) (?:\\w+ ){0,2}(?:genommen|geschluckt|nehmen|schlucken)",
   ),
   phrase(
     "goodbye",
@@ -262,3 +262,30 @@ export function nguniLanguage(view: string): "zu" | "xh" {
     ? "xh"
     : "zu";
 }
+
+/** Wordings of these languages the later corpus sets held (written without the rules), after the first readings. */
+export const OTHER_LANGUAGES_MORE: CrisisPhrase[] = [
+  phrase(
+    "overdose",
+    "af",
+    "(?:die hele|n hele) (?:\\w+ ){0,2}(?:pille|slaappille|pilletjies|tablette|medisyne) (?:\\w+ )?(?:gedrink|geneem|gesluk|ingesluk)",
+  ),
+  stem(
+    "passive",
+    "zu",
+    "khathele ukuphila|angisafuni ukuba lapha|andisafuni ukuba apha|andisafuni ukuba lapha",
+  ),
+  stem(
+    "goodbye",
+    "zu",
+    "umlayezo wami wokugcina|umyalezo wam wokugqibela|incwadi yami yokugcina|ileta yam yokugqibela",
+  ),
+  phrase("ending", "es", "(?:lo )?(?:termino|acabo) (?:con )?todo(?: esta noche| hoy| ya|$)"),
+  phrase("goodbye", "es", "(?:cartas|notas|mensajes) de despedida"),
+  phrase(
+    "ending",
+    "pt",
+    "(?:acabo|acabar|vou acabar) com (?:a )?minha vida|(?:sumir|desaparecer) (?:de vez|para sempre|pra sempre)",
+  ),
+  phrase("burden", "de", "ohne mich (?:\\w+ )?besser(?: dran)?|besser dran ohne mich"),
+];
