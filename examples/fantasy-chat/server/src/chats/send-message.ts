@@ -167,7 +167,7 @@ async function claimSend(
     store && row.messageId
       ? storedUserMessage(
           ctx,
-          { chatId, content: store.content, crisis: store.crisis, now },
+          { chatId, content: store.content, now },
           {
             id: row.messageId,
             seq: row.messageSeq,
@@ -203,7 +203,7 @@ async function claimSend(
 /** A user's message as stored (by the claim or by {@link storeUserMessage}); the chat's cached page forgotten. */
 function storedUserMessage(
   ctx: AppContext,
-  send: { chatId: string; content: string; crisis: boolean; now: Date },
+  send: { chatId: string; content: string; now: Date },
   row: { id: string; seq: number | null; used: number },
 ): StoredUserMessage {
   const { chatId, content, now } = send;
@@ -325,7 +325,7 @@ async function storeUserMessage(
   if (!row?.id) throw subscriptionRequired("quota_exhausted");
   return storedUserMessage(
     ctx,
-    { chatId: chat.id, content, crisis, now },
+    { chatId: chat.id, content, now },
     { id: row.id, seq: row.seq, used: row.used },
   );
 }

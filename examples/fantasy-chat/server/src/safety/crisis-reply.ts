@@ -75,9 +75,6 @@ export function crisisReply(language: CrisisLanguage): string {
   return CRISIS_REPLIES[language];
 }
 
-/** Every crisis reply, for tests that tell them from role-play. */
-export const ALL_CRISIS_REPLIES: readonly string[] = Object.values(CRISIS_REPLIES);
-
 /**
  * What a profile, title or card field that tells of a crisis is refused with (see guard-fields.ts): such a text is
  * never said back in a story, and its writer gets the crisis lines rather than a bare refusal.

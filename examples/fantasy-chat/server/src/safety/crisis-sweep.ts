@@ -26,6 +26,13 @@ export interface CrisisSweepReport {
 
 const isCrisis = (text: string) => assessText(text).verdict === "crisis";
 
+/** `ids` as a uuid array literal of the statement's parameters. */
+const uuidArray = (ids: readonly string[]) =>
+  sql`array[${sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )}]`;
+
 /**
  * Marks the user messages stored before they were assessed that tell of a crisis, and the replies that answered
  * them; forgets the long-term memory of their chats (the next premium reply rebuilds it without them); removes from
@@ -83,10 +90,7 @@ async function markMessages(tx: AppTx): Promise<{ messages: number; replies: num
     after = Number(rows.at(-1)?.seq ?? after);
     const ids = rows.filter((row) => isCrisis(row.content)).map((row) => row.id);
     if (ids.length === 0) continue;
-    const idList = sql`array[${sql.join(
-      ids.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )}]`;
+    const idList = uuidArray(ids);
     const [counts] = await queryRows<{ marked: number; replies: number; forgotten: number }>(
       tx,
       sql`with marked as (
@@ -121,10 +125,10 @@ async function untitle(tx: AppTx): Promise<number> {
     );
     if (rows.length === 0) break;
     after = rows.at(-1)?.id ?? after;
-    for (const row of rows.filter((chat) => isCrisis(chat.title))) {
-      await tx.execute(sql`update ${chats} set title = null where ${chats.id} = ${row.id}::uuid`);
-      count += 1;
-    }
+    const ids = rows.filter((chat) => isCrisis(chat.title)).map((chat) => chat.id);
+    if (ids.length === 0) continue;
+    await tx.execute(sql`update ${chats} set title = null where ${chats.id} = any(${uuidArray(ids)})`);
+    count += ids.length;
   }
   return count;
 }

@@ -4,8 +4,7 @@
 // "schoolgirl") with any sexual word ("sleep with me" included), a child or a kid only with an unmistakably sexual
 // word ("naked", "seduce"), so that "my kid wants to sleep with me tonight, the storm scares him" passes.
 
-/** A pattern of whole words (the views hold only letters, digits and single spaces). */
-const words = (source: string): RegExp => new RegExp(`(?<![a-z0-9])(?:${source})(?![a-z0-9])`);
+import { wholeWords as words } from "./whole-words.js";
 
 /** Terms that on their own name sexual material involving children. */
 const ALWAYS_REFUSED = words(

@@ -182,7 +182,8 @@ const SHORT_PIECES = /(?<![\p{L}\p{N}])\p{L}{1,5}(?: \p{L}{1,5})+(?![\p{L}\p{N}]
  */
 function rejoined(view: string): string | null {
   const compact = view.replaceAll(" ", "");
-  if (!SPLIT_WORDS.some((word) => compact.includes(word) && !` ${view} `.includes(` ${word} `))) return null;
+  const padded = ` ${view} `;
+  if (!SPLIT_WORDS.some((word) => compact.includes(word) && !padded.includes(` ${word} `))) return null;
   let found = false;
   const joined = view.replace(SHORT_PIECES, (run) => {
     const pieces = run.split(" ");
@@ -241,14 +242,12 @@ export function safetyViews(text: string): string[] {
     .replace(LEET_RUN, leetLetters);
   const spaced = finish(folded.replaceAll(BLANK_MARK, " "));
   const views = [spaced];
+  // `search` rather than `test`: these patterns are global (for `replace`), and `search` ignores their lastIndex.
   const hidden =
     folded.includes(BLANK_MARK) ||
-    SEPARATOR_IN_WORD.test(folded) ||
-    (LETTER_BY_DIGIT.test(spaced) && LEET_WORD.test(spaced)) ||
-    LEET_APART.test(folded);
-  SEPARATOR_IN_WORD.lastIndex = 0;
-  LEET_WORD.lastIndex = 0;
-  LEET_APART.lastIndex = 0;
+    folded.search(SEPARATOR_IN_WORD) >= 0 ||
+    (LETTER_BY_DIGIT.test(spaced) && spaced.search(LEET_WORD) >= 0) ||
+    folded.search(LEET_APART) >= 0;
   if (hidden) {
     const joined = finish(
       leetWords(

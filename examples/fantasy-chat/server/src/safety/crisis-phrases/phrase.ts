@@ -1,4 +1,5 @@
 // The shape of a crisis phrase family and the ways one is written down, shared by every language's file.
+import { wholeWords as words } from "../whole-words.js";
 
 /** The languages whose crisis wording is recognised, and whose crisis reply is written (see ../crisis-reply.ts). */
 export type CrisisLanguage = "en" | "af" | "zu" | "xh" | "es" | "pt" | "fr" | "de";
@@ -14,9 +15,6 @@ export interface CrisisPhrase {
   pattern: RegExp;
   unless?: RegExp;
 }
-
-/** A pattern of whole words (the views hold only letters, digits and single spaces). */
-export const words = (source: string): RegExp => new RegExp(`(?<![a-z0-9])(?:${source})(?![a-z0-9])`);
 
 /** A pattern that holds when each part is somewhere in the text as whole words, in any order. */
 const allOf = (parts: readonly string[]): RegExp =>
