@@ -16,11 +16,13 @@ const locales = readdirSync(new URL("./locales", import.meta.url)).filter((file)
 
 export default [
   {
+    // 12,320 B (was 12,288) since issue #41's three-decimal currencies (~40 B): their five codes and the charge step
+    // of ten thousandths, which the products' prices (the Stripe Elements amount) need.
     name: "import { Purchases } (core)",
     path: "dist/index.mjs",
     import: "{ Purchases }",
     gzip: true,
-    limit: "12288 B",
+    limit: "12320 B",
     modifyEsbuildConfig: split,
   },
   {

@@ -1,4 +1,5 @@
 // purchases-web
+import { StripeConstructorOptions, Stripe, ConfirmationToken, StripePaymentElement, StripeExpressCheckoutElement, StripeLinkAuthenticationElement, StripeElements, StripeError } from "@stripe/stripe-js";
 interface WireBrandingAppearance {
     color_buttons_primary?: string | null;
     color_buttons_primary_text?: string | null;
@@ -42,58 +43,12 @@ declare enum LogLevel {
     Verbose = 5
 }
 type LogHandler = (level: LogLevel, message: string) => void;
-interface StripeGatewayError {
-    readonly type: string;
-    readonly code?: string;
-    readonly decline_code?: string;
-    readonly message?: string;
-}
-interface StripeElementLike {
-    mount(domElement: HTMLElement): void;
-    on(event: string, handler: (event: {
-        [key: string]: unknown;
-    }) => void): unknown;
-    destroy(): void;
-}
-interface StripeElementsLike {
-    create(type: "payment" | "expressCheckout" | "linkAuthentication", options?: object): StripeElementLike;
-    submit(): Promise<{
-        error?: StripeGatewayError;
-    }>;
-    update(options: object): unknown;
-}
-interface StripeConfirmationToken {
-    readonly id: string;
-    readonly payment_method_preview?: {
-        readonly type?: string;
-        readonly billing_details?: {
-            readonly address?: {
-                readonly country?: string | null;
-                readonly postal_code?: string | null;
-            } | null;
-        };
-    };
-}
-interface StripeLike {
-    elements(options: object): StripeElementsLike;
-    createConfirmationToken(options: {
-        elements: StripeElementsLike;
-        params?: object;
-    }): Promise<{
-        confirmationToken?: StripeConfirmationToken;
-        error?: StripeGatewayError;
-    }>;
-    confirmSetup(options: object): Promise<{
-        error?: StripeGatewayError;
-    }>;
-    confirmPayment(options: object): Promise<{
-        error?: StripeGatewayError;
-    }>;
-}
-type StripeLoader = (publishableKey: string, options: {
-    stripeAccount?: string;
-    locale?: string;
-}) => Promise<StripeLike | null>;
+type StripeGatewayError = Pick<StripeError, "type" | "code" | "decline_code" | "message">;
+type StripeElementLike = StripePaymentElement | StripeExpressCheckoutElement | StripeLinkAuthenticationElement;
+type StripeElementsLike = StripeElements;
+type StripeConfirmationToken = ConfirmationToken;
+type StripeLike = Pick<Stripe, "elements" | "createConfirmationToken" | "confirmSetup" | "confirmPayment">;
+type StripeLoader = (publishableKey: string, options: Pick<StripeConstructorOptions, "stripeAccount" | "locale">) => Promise<StripeLike | null>;
 type TimerHandle = unknown;
 interface PurchasesEnvironment {
     fetch: typeof fetch;

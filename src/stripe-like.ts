@@ -1,49 +1,35 @@
-// The part of Stripe.js the checkout uses, as types only: the core never loads Stripe, and tests inject a
-// fake that implements exactly these calls (`environment.loadStripe`).
+// The part of Stripe.js the checkout uses, typed by `@stripe/stripe-js` itself (types only: the core never loads
+// Stripe, and tests inject fakes through `environment.loadStripe`). An option a Stripe.js release drops or renames
+// then fails `tsc` here rather than a customer's checkout (issue #41: endive refused `paymentMethodTypes`).
+import type {
+  ConfirmationToken,
+  Stripe,
+  StripeConstructorOptions,
+  StripeElements,
+  StripeError,
+  StripeExpressCheckoutElement,
+  StripeLinkAuthenticationElement,
+  StripePaymentElement,
+} from "@stripe/stripe-js";
 
-/** An error Stripe.js returns as data (`{ error }`), never throws. */
-export interface StripeGatewayError {
-  readonly type: string;
-  readonly code?: string;
-  readonly decline_code?: string;
-  readonly message?: string;
-}
+/** An error Stripe.js returns as data (`{ error }`), never throws: the fields the checkout reads. */
+export type StripeGatewayError = Pick<StripeError, "type" | "code" | "decline_code" | "message">;
 
 /** A mounted Stripe element: the payment form, the wallet buttons or the email field. */
-export interface StripeElementLike {
-  mount(domElement: HTMLElement): void;
-  on(event: string, handler: (event: { [key: string]: unknown }) => void): unknown;
-  destroy(): void;
-}
+export type StripeElementLike =
+  StripePaymentElement | StripeExpressCheckoutElement | StripeLinkAuthenticationElement;
 
 /** The Elements group of one checkout. */
-export interface StripeElementsLike {
-  create(type: "payment" | "expressCheckout" | "linkAuthentication", options?: object): StripeElementLike;
-  submit(): Promise<{ error?: StripeGatewayError }>;
-  update(options: object): unknown;
-}
+export type StripeElementsLike = StripeElements;
 
-/** The billing address the confirmation token carries, as far as tax needs it. */
-export interface StripeConfirmationToken {
-  readonly id: string;
-  readonly payment_method_preview?: {
-    readonly type?: string;
-    readonly billing_details?: {
-      readonly address?: { readonly country?: string | null; readonly postal_code?: string | null } | null;
-    };
-  };
-}
+/** The confirmation token of a submit; its billing address is what tax needs. */
+export type StripeConfirmationToken = ConfirmationToken;
 
-/** A Stripe.js client. */
-export interface StripeLike {
-  elements(options: object): StripeElementsLike;
-  createConfirmationToken(options: {
-    elements: StripeElementsLike;
-    params?: object;
-  }): Promise<{ confirmationToken?: StripeConfirmationToken; error?: StripeGatewayError }>;
-  confirmSetup(options: object): Promise<{ error?: StripeGatewayError }>;
-  confirmPayment(options: object): Promise<{ error?: StripeGatewayError }>;
-}
+/** A Stripe.js client: the calls the checkout makes. */
+export type StripeLike = Pick<
+  Stripe,
+  "elements" | "createConfirmationToken" | "confirmSetup" | "confirmPayment"
+>;
 
 /**
  * Loads Stripe.js for a publishable key and connected account; `@stripe/stripe-js/pure`'s `loadStripe`
@@ -54,5 +40,5 @@ export interface StripeLike {
  */
 export type StripeLoader = (
   publishableKey: string,
-  options: { stripeAccount?: string; locale?: string },
+  options: Pick<StripeConstructorOptions, "stripeAccount" | "locale">,
 ) => Promise<StripeLike | null>;

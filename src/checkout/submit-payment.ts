@@ -125,7 +125,7 @@ export async function submitPayment(options: SubmitPaymentOptions): Promise<Subm
   const confirmation = {
     clientSecret,
     confirmParams: { confirmation_token: confirmationToken.id, return_url: options.returnUrl },
-    redirect: "if_required",
+    redirect: "if_required" as const,
   };
   const confirmed = clientSecret.startsWith("seti_")
     ? await stripe.confirmSetup(confirmation)

@@ -174,18 +174,19 @@ export interface WireBrandingInfo {
   gateway_tax_collection_enabled: boolean;
 }
 
-export interface WireElementsConfiguration {
-  mode: "payment" | "setup";
+/** How Stripe's elements show a checkout: a payment says what it charges, as `stripe.elements()` requires. */
+export type WireElementsConfiguration = {
   payment_method_types: string[];
   setup_future_usage?: "off_session" | "on_session" | null;
-  amount?: number;
-  currency?: string;
-}
+} & (
+  | { mode: "payment"; amount: number; currency: string }
+  | { mode: "setup"; amount?: number; currency?: string }
+);
 
 export interface WireGatewayParams {
   stripe_account_id?: string;
   publishable_api_key?: string;
-  elements_configuration?: WireElementsConfiguration;
+  elements_configuration: WireElementsConfiguration;
   client_secret?: string;
 }
 

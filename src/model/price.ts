@@ -1,25 +1,6 @@
+import { currencyExponent } from "./currency-exponent";
 import { unitsInPeriod } from "./period";
 import type { Period, PeriodUnit, Price } from "./types";
-
-/** ISO 4217 currencies without minor units (docs/checkout.md): their micros are divided by 1,000,000. */
-export const ZERO_DECIMAL_CURRENCIES: readonly string[] = [
-  "BIF",
-  "CLP",
-  "DJF",
-  "GNF",
-  "JPY",
-  "KMF",
-  "KRW",
-  "MGA",
-  "PYG",
-  "RWF",
-  "UGX",
-  "VND",
-  "VUV",
-  "XAF",
-  "XOF",
-  "XPF",
-];
 
 /**
  * Formats an amount given in micros as a currency in `locale` ("R 99,00", "$9.99"). Never throws: an invalid
@@ -51,19 +32,24 @@ export function formatPrice(
   return `${currency} ${value}`;
 }
 
-/** Micros in one minor unit of `currency`: 10,000 (a cent), or 1,000,000 for {@link ZERO_DECIMAL_CURRENCIES}. */
-function microsPerMinorUnit(currency: string): number {
-  return ZERO_DECIMAL_CURRENCIES.includes(currency.toUpperCase()) ? 1_000_000 : 10_000;
+/**
+ * Micros in the smallest step a card is charged in: a whole unit of a currency without minor units, else a
+ * hundredth: a cent, or ten thousandths of a three-decimal currency, whose amounts Stripe takes only with a last
+ * digit of 0. The billing server rounds what it charges the same way.
+ */
+function microsPerChargeStep(currency: string): number {
+  return currencyExponent(currency) ? 1e4 : 1e6;
 }
 
 /**
- * Builds a {@link Price} from micros. `amount` is in minor units: micros / 10,000 (cents), or micros /
- * 1,000,000 for {@link ZERO_DECIMAL_CURRENCIES}, rounded to a whole unit. Its `formattedPrice` is
- * {@link formatPrice}'s, `keepZeroDigits` included.
+ * Builds a {@link Price} from micros. `amount` is the minor units a card is charged, the amount Stripe Elements is
+ * given: cents, whole yen, or thousandths rounded to a multiple of 10 (12.345 KWD is charged as 12350). Its
+ * `formattedPrice` is {@link formatPrice}'s, `keepZeroDigits` included, with Intl's digits (KWD shows three).
  *
  * @example
  * toPrice(99_000_000, "ZAR", "en-ZA"); // { amount: 9900, amountMicros: 99000000, currency: "ZAR", formattedPrice: "R 99,00" }
  * toPrice(1_500_000_000, "JPY", "ja-JP").amount; // 1500
+ * toPrice(12_345_000, "KWD", "en-US"); // { amount: 12350, amountMicros: 12345000, currency: "KWD", formattedPrice: "KWD 12.345" }
  */
 export function toPrice(
   amountMicros: number,
@@ -72,7 +58,9 @@ export function toPrice(
   keepZeroDigits?: boolean,
 ): Price {
   return {
-    amount: Math.round(amountMicros / microsPerMinorUnit(currency)),
+    // Ten thousandths are a step of 10 minor units (a thousandth each).
+    amount:
+      Math.round(amountMicros / microsPerChargeStep(currency)) * (currencyExponent(currency) > 2 ? 10 : 1),
     amountMicros,
     currency,
     formattedPrice: formatPrice(amountMicros, currency, locale, keepZeroDigits),
@@ -81,15 +69,15 @@ export function toPrice(
 
 /**
  * What `price`, charged every `period`, comes to over one `unit` (the rule of {@link unitsInPeriod}: a yearly
- * price / 12 is its monthly price), cut down to a whole minor unit (cent, or yen) as purchases-js does: $119.99 a
- * year is $9.99 a month, never a rounded-up $10.00.
+ * price / 12 is its monthly price), cut down to what a card can be charged (a cent, a yen, ten thousandths
+ * of a dinar) as purchases-js does: $119.99 a year is $9.99 a month, never a rounded-up $10.00.
  *
  * @example
  * pricePerUnit(toPrice(119_990_000, "USD", "en-US"), { number: 1, unit: PeriodUnit.Year }, PeriodUnit.Month, "en-US")
  *   .formattedPrice; // "$9.99"
  */
 export function pricePerUnit(price: Price, period: Period, unit: PeriodUnit, locale: string): Price {
-  const step = microsPerMinorUnit(price.currency);
+  const step = microsPerChargeStep(price.currency);
   // Rounding to a millionth of a step first absorbs float error: $120 a year stays $10.00 a month, not $9.99.
   const steps = Math.floor(Math.round((price.amountMicros / unitsInPeriod(period, unit) / step) * 1e6) / 1e6);
   return toPrice(steps * step, price.currency, locale);

@@ -34,7 +34,10 @@ export enum ProductType {
   NonConsumable = "non_consumable",
 }
 
-/** A price. `amount` is in the currency's minor units (cents), `amountMicros` in millionths of a unit. */
+/**
+ * A price. `amountMicros` is in millionths of a unit; `amount` in the currency's minor units (cents, whole yen, or
+ * thousandths rounded to a multiple of 10, as a card is charged: 12.345 KWD is 12350).
+ */
 export interface Price {
   readonly amount: number;
   readonly amountMicros: number;

@@ -1,6 +1,7 @@
 // The options Stripe's Express Checkout Element takes for the express purchase button: how the wallet buttons
 // look when created, and what the wallet's sheet says about a subscription when the customer presses one
 // (Apple Pay's recurring payment request: its price, period, trial and where to manage it).
+import type { ClickResolveDetails, StripeExpressCheckoutElementOptions } from "@stripe/stripe-js";
 import { PeriodUnit, type Period, type Product, type PurchaseOption } from "../model/types";
 import type { Translator } from "../i18n/translator";
 import { purchasePlan } from "./product-texts";
@@ -10,16 +11,22 @@ export type WalletButtonTheme = "black" | "white" | "white-outline";
 
 /**
  * The options of `elements.create("expressCheckout", …)`: the buttons in one row, in `theme` (Google Pay has no
- * outline style: white), with the app's name as the business the wallet shows.
+ * outline style: white), with the app's name as the business the wallet shows; the wallet asks for the payer's
+ * email when `emailRequired` (the host gave none).
  *
  * @example
- * elements.create("expressCheckout", expressElementOptions("white", "Realmheart"));
+ * elements.create("expressCheckout", expressElementOptions("white", "Realmheart", true));
  */
-export function expressElementOptions(theme: WalletButtonTheme, businessName: string | null): object {
+export function expressElementOptions(
+  theme: WalletButtonTheme,
+  businessName: string | null,
+  emailRequired: boolean,
+): StripeExpressCheckoutElementOptions {
   return {
     buttonHeight: 48,
     buttonTheme: { applePay: theme, googlePay: theme === "white-outline" ? "white" : theme },
     layout: { maxRows: 1, overflow: "auto" },
+    emailRequired,
     ...(businessName ? { business: { name: businessName } } : {}),
   };
 }
@@ -34,32 +41,25 @@ function applePayInterval(period: Period | null) {
   };
 }
 
-/** What the click on a wallet button resolves with: see {@link expressClickOptions}. */
-export interface ExpressClickOptions {
-  readonly emailRequired: boolean;
-  readonly applePay?: object;
-}
-
 /**
- * The options the click on a wallet button resolves with: the payer's email asked for when the host gave none,
- * and for a subscription Apple Pay's recurring payment request (its regular price and period, from the first
- * charge, and the free trial before it) once the checkout start has answered with the page that manages it.
+ * The options the click on a wallet button resolves with: for a subscription, Apple Pay's recurring payment request
+ * (its regular price and period, from the first charge, and the free trial before it) once the checkout start has
+ * answered with the page that manages it.
  *
  * @example
- * event.resolve(expressClickOptions({ product, option: null, managementUrl, emailRequired: true, t, now: Date.now() }));
+ * event.resolve(expressClickOptions({ product, option: null, managementUrl, t, now: Date.now() }));
  */
 export function expressClickOptions(input: {
   product: Product;
   option: PurchaseOption | null;
   managementUrl: string | null;
-  emailRequired: boolean;
   t: Translator;
   now: number;
-}): ExpressClickOptions {
-  const { product, emailRequired } = input;
+}): ClickResolveDetails {
+  const { product } = input;
   const plan = purchasePlan(product, input.option, input.now);
   // Apple Pay requires the management page: without one the sheet shows the price alone.
-  if (!plan.isSubscription || !plan.base.price || !input.managementUrl) return { emailRequired };
+  if (!plan.isSubscription || !plan.base.price || !input.managementUrl) return {};
   const regularBilling = {
     amount: plan.base.price.amount,
     label: product.title,
@@ -70,7 +70,6 @@ export function expressClickOptions(input: {
     ? { amount: 0, label: input.t.t("test_store.free_trial"), recurringPaymentEndDate: plan.trialEnd }
     : null;
   return {
-    emailRequired,
     applePay: {
       recurringPaymentRequest: {
         paymentDescription: product.title,

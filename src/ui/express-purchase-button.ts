@@ -3,6 +3,11 @@
 // checkout. The elements are prepared for the package before any checkout exists (`checkout/prepare`); pressing a
 // wallet starts a checkout, and the wallet's confirmation completes and confirms it as the checkout's own submit
 // does, then the purchase is polled to its end.
+import type {
+  StripeExpressCheckoutElementClickEvent,
+  StripeExpressCheckoutElementConfirmEvent,
+  StripeExpressCheckoutElementReadyEvent,
+} from "@stripe/stripe-js";
 import type { PurchaseMetadata } from "../checkout/checkout-metadata";
 import { startCheckout } from "../checkout/checkout-start";
 import { pollPurchaseStatus } from "../checkout/purchase-poller";
@@ -118,8 +123,6 @@ export async function presentExpressPurchaseButton(
   return new ExpressButton({ ...session, branding, signal: context.signal }, params, t).settled;
 }
 
-type StripeEvent = { [key: string]: unknown };
-
 /** The wallet buttons of one call, from their drawing to the purchase (or failure) that removes them. */
 class ExpressButton {
   readonly settled: Promise<PurchasedResult>;
@@ -169,7 +172,7 @@ class ExpressButton {
     const theme = this.params.walletButtonTheme ?? "black";
     const element = elements.create(
       "expressCheckout",
-      expressElementOptions(theme, session.branding?.app_name ?? null),
+      expressElementOptions(theme, session.branding?.app_name ?? null, session.customerEmail === null),
     );
     this.element = element;
     element.on("ready", (event) => this.onReady(event));
@@ -177,7 +180,7 @@ class ExpressButton {
     element.on("confirm", (event) => void this.onConfirm(event));
     element.on("cancel", () => this.onCancel());
     element.on("loaderror", (event) => {
-      const message = (event.error as { message?: string } | undefined)?.message ?? "loaderror";
+      const message = event.error.message ?? "loaderror";
       this.finish({ error: asPurchasesError(new Error(message), "The wallet buttons could not be shown.") });
     });
     element.mount(this.container);
@@ -195,8 +198,8 @@ class ExpressButton {
     return prepared.stripe_gateway_params;
   }
 
-  private onReady(event: StripeEvent): void {
-    const methods = (event.availablePaymentMethods ?? {}) as Record<string, boolean>;
+  private onReady(event: StripeExpressCheckoutElementReadyEvent): void {
+    const methods = event.availablePaymentMethods ?? {};
     const updater: ExpressPurchaseButtonUpdater = {
       updatePurchase: (rcPackage, purchaseOption) => this.update(rcPackage, purchaseOption ?? null),
     };
@@ -212,15 +215,15 @@ class ExpressButton {
   private update(rcPackage: Package, purchaseOption: PurchaseOption | null): void {
     validatePurchaseParams({ rcPackage, purchaseOption }, true, "updatePurchase");
     this.sale = { rcPackage, purchaseOption };
-    this.prepare().then(
-      (gateway) => this.form?.elements.update(elementsPricing(gateway.elements_configuration)),
-      (error: unknown) =>
+    this.prepare()
+      .then((gateway) => this.form?.elements.update(elementsPricing(gateway.elements_configuration)))
+      .catch((error: unknown) =>
         this.finish({ error: asPurchasesError(error, "The package could not be changed.") }),
-    );
+      );
   }
 
   /** A wallet was pressed: start its checkout and open the sheet (with the subscription's terms, in time). */
-  private onClick(event: StripeEvent): void {
+  private onClick(event: StripeExpressCheckoutElementClickEvent): void {
     const { session } = this;
     const { rcPackage, purchaseOption } = this.sale;
     this.traceId = session.env.randomUUID();
@@ -252,12 +255,11 @@ class ExpressButton {
       sleep(session.env, CLICK_ANSWER_MS).then(() => null),
     ]);
     void managementUrl.then((url) =>
-      (event.resolve as (options: object) => void)(
+      event.resolve(
         expressClickOptions({
           product: rcPackage.webBillingProduct,
           option: purchaseOption,
           managementUrl: url,
-          emailRequired: session.customerEmail === null,
           t: this.t,
           now: session.env.now(),
         }),
@@ -266,13 +268,14 @@ class ExpressButton {
   }
 
   /** The customer confirmed in the wallet: complete the checkout, confirm the payment, poll the purchase. */
-  private async onConfirm(event: StripeEvent): Promise<void> {
+  private async onConfirm(event: StripeExpressCheckoutElementConfirmEvent): Promise<void> {
     const { session, form, started } = this;
-    const paymentFailed = event.paymentFailed as ((options?: object) => void) | undefined;
+    const { paymentFailed } = event;
     try {
       if (!form || !started) throw new PurchasesError(ErrorCode.UnknownError, "No checkout was started.");
       const checkout = await started;
-      const payer = (event.billingDetails as { email?: string } | undefined)?.email ?? "";
+      // The wallet asked for the payer's email when the host gave none (`emailRequired`).
+      const payer = event.billingDetails?.email ?? "";
       const taxCollected = session.branding?.gateway_tax_collection_enabled === true;
       const plan = purchasePlan(
         this.sale.rcPackage.webBillingProduct,
@@ -299,7 +302,7 @@ class ExpressButton {
       if (result.kind === "failed") throw result.error;
       if (result.kind !== "confirmed") {
         // A declined card or an address tax cannot place: the sheet says so, the buttons stay for another try.
-        paymentFailed?.({
+        paymentFailed({
           reason: result.kind === "invalid_tax_location" ? "invalid_billing_address" : "fail",
         });
         const message = result.kind === "form_error" ? result.error.message : undefined;
@@ -317,7 +320,7 @@ class ExpressButton {
       });
       this.finish({ result: purchasedResult(operation, session.customerEmail ?? (payer || null)) });
     } catch (error) {
-      paymentFailed?.({ reason: "fail" });
+      paymentFailed({ reason: "fail" });
       this.finish({ error: asPurchasesError(error, "The purchase could not be made.") });
     }
   }

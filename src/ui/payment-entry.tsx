@@ -58,7 +58,7 @@ export function PaymentEntry(props: PaymentEntryProps) {
     checkout,
     plan,
     onTotal: (breakdown) => {
-      if (checkout.gateway_params.elements_configuration?.mode !== "payment") return;
+      if (checkout.gateway_params.elements_configuration.mode !== "payment") return;
       stripe.form.current?.elements.update({
         amount: toPrice(breakdown.totalAmountInMicros, breakdown.currency, "en").amount,
       });

@@ -1,3 +1,8 @@
+import type {
+  StripeElementLocale,
+  StripeElementsOptionsMode,
+  StripeElementsUpdateOptions,
+} from "@stripe/stripe-js";
 import type { PurchasesEnvironment } from "../environment";
 import type { WireBrandFontConfig, WireElementsConfiguration, WireGatewayParams } from "../http/wire";
 import type { LocaleCode } from "../i18n/locale-code";
@@ -10,11 +15,23 @@ import type { StripeLike, StripeLoader } from "../stripe-like";
  * @example
  * stripeLocale("zh_Hant"); // "zh"
  */
-export function stripeLocale(code: LocaleCode): string {
+export function stripeLocale(code: LocaleCode): StripeElementLocale {
   if (code === "ca" || code === "hi" || code === "uk") return "auto";
   if (code === "zh_Hans" || code === "zh_Hant") return "zh";
   return code === "no" ? "nb" : code;
 }
+
+/** `keyof` each member of a union (`keyof` the union keeps only the keys all members have). */
+type KeysOf<T> = T extends unknown ? keyof T : never;
+type ElementsKey = KeysOf<StripeElementsOptionsMode>;
+type UpdateKey = keyof StripeElementsUpdateOptions;
+
+/**
+ * The options that price the elements, which `stripe.elements()` and `elements.update()` both take: typed by both of
+ * Stripe.js's types, an option only one of them has typed `never`, so that an option either call refuses fails `tsc`.
+ */
+export type ElementsPricing = StripeElementsOptionsMode &
+  StripeElementsUpdateOptions & { [K in Exclude<ElementsKey | UpdateKey, ElementsKey & UpdateKey>]?: never };
 
 /**
  * What `stripe.elements()` needs to know of the amount: the mode, currency, method types, card kept for renewals
@@ -23,15 +40,17 @@ export function stripeLocale(code: LocaleCode): string {
  * @example
  * elements.update(elementsPricing(prepared.stripe_gateway_params.elements_configuration));
  */
-export function elementsPricing(config: WireElementsConfiguration | undefined): Record<string, unknown> {
-  const mode = config?.mode ?? "payment";
-  return {
-    mode,
-    currency: config?.currency?.toLowerCase(),
-    paymentMethodTypes: config?.payment_method_types,
-    ...(config?.setup_future_usage ? { setupFutureUsage: config.setup_future_usage } : {}),
-    ...(mode === "payment" && config?.amount !== undefined ? { amount: config.amount } : {}),
+export function elementsPricing(config: WireElementsConfiguration): ElementsPricing {
+  const pricing: ElementsPricing = {
+    mode: "setup",
+    currency: config.currency?.toLowerCase(),
+    allowedPaymentMethodTypes: config.payment_method_types,
+    // null, not left out: an update keeps what it leaves out, and a package sold after a subscription saves no card.
+    setupFutureUsage: config.setup_future_usage ?? null,
   };
+  return config.mode === "payment"
+    ? { ...pricing, mode: "payment", amount: config.amount, currency: config.currency.toLowerCase() }
+    : pricing;
 }
 
 /**
@@ -41,10 +60,10 @@ export function elementsPricing(config: WireElementsConfiguration | undefined): 
  * stripe.elements(elementsOptions(config, variables, branding.brand_font_config));
  */
 export function elementsOptions(
-  config: WireElementsConfiguration | undefined,
+  config: WireElementsConfiguration,
   vars: Readonly<Record<string, string>>,
   font: WireBrandFontConfig | null | undefined,
-): object {
+): StripeElementsOptionsMode {
   return {
     ...elementsPricing(config),
     loader: "always",
@@ -74,8 +93,7 @@ export async function loadStripeFor(
   gateway: WireGatewayParams,
   locale: LocaleCode,
 ): Promise<StripeLike> {
-  const loader: StripeLoader =
-    env.loadStripe ?? ((await import("@stripe/stripe-js/pure")).loadStripe as unknown as StripeLoader);
+  const loader: StripeLoader = env.loadStripe ?? (await import("@stripe/stripe-js/pure")).loadStripe;
   const stripe = await loader(gateway.publishable_api_key ?? "", {
     stripeAccount: gateway.stripe_account_id,
     locale: stripeLocale(locale),

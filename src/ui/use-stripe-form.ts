@@ -9,7 +9,6 @@ import { elementsOptions, loadStripeFor } from "./stripe-options";
 
 /** The Stripe elements the payment form mounts. */
 export type ElementName = "express" | "email" | "payment";
-type StripeEvent = { [key: string]: unknown };
 
 /** A loaded Stripe.js client and the elements group of this checkout. */
 export interface StripeForm {
@@ -101,45 +100,50 @@ export function useStripeForm(options: StripeFormOptions): StripeFormState {
         ),
       );
       form.current = { stripe, elements };
+      const ready = (name: ElementName) => () => setReady((names) => new Set(names).add(name));
       const mount = (name: ElementName, element: StripeElementLike) => {
         created.push(element);
-        element.on("ready", () => setReady((names) => new Set(names).add(name)));
         element.mount(mounts[name].current!);
-        return element;
       };
-      const express = mount("express", elements.create("expressCheckout", { buttonHeight: 48 }));
-      express.on("ready", (event: StripeEvent) => {
-        const methods = (event.availablePaymentMethods ?? {}) as Record<string, boolean>;
-        setExpressAvailable(Object.values(methods).some(Boolean));
+      // The wallet asks for the payer's email when the host gave none: it is the purchase's email unless the
+      // customer typed one into the form.
+      const express = elements.create("expressCheckout", {
+        buttonHeight: 48,
+        emailRequired: customerEmail === null,
       });
-      // A wallet brings its own payer email when the form has none.
-      express.on("confirm", (event: StripeEvent) => {
-        const payer = (event.billingDetails as { email?: string } | undefined)?.email;
+      express.on("ready", (event) => {
+        ready("express")();
+        setExpressAvailable(Object.values(event.availablePaymentMethods ?? {}).some(Boolean));
+      });
+      express.on("confirm", (event) => {
+        const payer = event.billingDetails?.email;
         if (payer && !latest.current.email.complete)
           latest.current = { ...latest.current, email: { value: payer, complete: true, touched: false } };
         callbacks.current.onExpressConfirmed();
       });
+      mount("express", express);
       if (customerEmail === null) {
-        const link = mount("email", elements.create("linkAuthentication"));
-        link.on("change", (event: StripeEvent) => {
-          const value = String((event.value as { email?: string } | undefined)?.email ?? "");
-          const complete = event.complete === true && isValidEmail(value);
+        const link = elements.create("linkAuthentication");
+        link.on("ready", ready("email"));
+        link.on("change", (event) => {
+          const value = event.value.email;
+          const complete = event.complete && isValidEmail(value);
           update({ email: { ...latest.current.email, value, complete } });
           if (complete) callbacks.current.onDetailsChanged();
         });
         link.on("blur", () => update({ email: { ...latest.current.email, touched: true } }));
+        mount("email", link);
       }
-      const payment = mount(
-        "payment",
-        elements.create("payment", { layout: "tabs", wallets: { applePay: "never", googlePay: "never" } }),
-      );
-      payment.on("change", (event: StripeEvent) => {
-        update({
-          paymentComplete: event.complete === true,
-          methodType: (event.value as { type?: string } | undefined)?.type ?? null,
-        });
+      const payment = elements.create("payment", {
+        layout: "tabs",
+        wallets: { applePay: "never", googlePay: "never" },
+      });
+      payment.on("ready", ready("payment"));
+      payment.on("change", (event) => {
+        update({ paymentComplete: event.complete, methodType: event.value.type });
         callbacks.current.onDetailsChanged();
       });
+      mount("payment", payment);
     };
     load().catch((error: unknown) => {
       const message = error instanceof Error ? error.message : String(error);

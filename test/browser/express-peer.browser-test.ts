@@ -1,14 +1,14 @@
 // The express purchase button of purchases-js 1.63.1 (the pinned devDependency) and of purchases-web, each against
 // the same billing server in real Chromium, with the fake Stripe.js (`window.Stripe`, which both SDKs' Stripe
-// loaders pick up) offering Apple Pay: both draw the button from `checkout/prepare`, buy the monthly package
-// when it is pressed and confirmed, and resolve with the same purchase.
+// loaders pick up, in the release each loads) offering Apple Pay: both draw the button from `checkout/prepare`, buy
+// the monthly package when it is pressed and confirmed, and resolve with the same purchase.
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { KEYS } from "../../examples/billing-server/test/support/catalogue.js";
 import { startCheckoutServer } from "../../examples/billing-server/test/support/checkout-server.js";
 import { closeCleanPage, gotoHost, openPage, useBrowserSuite, type PageLog } from "./support/browser";
 import { buyThroughExpressButton } from "./support/express-in-page";
-import { FAKE_STRIPE_SCRIPT } from "./support/fake-stripe-script";
+import { fakeStripeScript } from "./support/fake-stripe-script";
 import { startPeerPageServer } from "./support/peer-page-server";
 
 type Sdk = "peer" | "ours";
@@ -30,7 +30,8 @@ describe("the express purchase button in purchases-js and purchases-web (Chromiu
   async function buyWithWallet(sdk: Sdk) {
     ({ page, log } = await openPage(suite.browser));
     const confirmed: string[] = [];
-    await page.addInitScript({ content: FAKE_STRIPE_SCRIPT });
+    // Each SDK gets the Stripe.js release its loader asks for: purchases-js 1.63.1 still loads dahlia.
+    await page.addInitScript({ content: fakeStripeScript(sdk === "peer" ? "dahlia" : "endive") });
     await page.exposeFunction("__confirm", async (clientSecret: string) => {
       const delivery = await suite.server.stripe.confirm(clientSecret, "succeeded");
       confirmed.push(clientSecret);

@@ -1,9 +1,16 @@
-// The SDK's half of the protocol parity tests: the cases of fixtures/protocol (app user ids, API keys) are also
-// run against the billing server (examples/billing-server/test/protocol-parity.test.ts), so the two cannot drift
-// apart.
+// The SDK's half of the protocol parity tests: the cases of fixtures/protocol (app user ids, API keys, currency
+// exponents) are also run against the billing server (examples/billing-server/test/protocol-parity.test.ts), so the
+// two cannot drift apart.
 import { describe, expect, it } from "vitest";
-import { apiKeyCases, appUserIdCases, backendCodes } from "../../fixtures/protocol/parity-cases.mjs";
+import {
+  apiKeyCases,
+  appUserIdCases,
+  backendCodes,
+  currencyCases,
+} from "../../fixtures/protocol/parity-cases.mjs";
 import { errorCodeForBackendCode } from "../../src/errors/backend-error";
+import { currencyExponent } from "../../src/model/currency-exponent";
+import { toPrice } from "../../src/model/price";
 import { ErrorCode, Purchases, isPurchasesError } from "../../src";
 
 function configureWith(appUserId: string, apiKey = "rcb_sb_parity") {
@@ -71,4 +78,20 @@ describe("backend error codes the billing server may answer", () => {
     );
     expect(known.filter((code) => !listed.has(code))).toEqual([]);
   });
+});
+
+describe("currency exponents the billing server charges by", () => {
+  it("gives every three-letter code the fixture's exponent, and 2 to every code it does not list", () => {
+    const differing = currencyCases.everyCode.filter(
+      (code) => currencyExponent(code) !== (currencyCases.exponents[code] ?? 2),
+    );
+    expect(differing).toEqual([]);
+  });
+
+  it.each(currencyCases.charges.map((c) => [c.micros, c.currency, c.minorUnits] as const))(
+    "gives Stripe Elements %i micros of %s as %i minor units",
+    (micros, currency, minorUnits) => {
+      expect(toPrice(micros, currency, "en-US").amount).toBe(minorUnits);
+    },
+  );
 });

@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ZERO_DECIMAL_CURRENCIES, formatPrice, pricePerUnit, toPrice } from "../../src/model/price";
+import { formatPrice, pricePerUnit, toPrice } from "../../src/model/price";
 import { PeriodUnit } from "../../src/model/types";
-
-describe("ZERO_DECIMAL_CURRENCIES", () => {
-  it("lists exactly the 16 zero-decimal currencies of the spec", () => {
-    expect([...ZERO_DECIMAL_CURRENCIES].sort()).toEqual(
-      "BIF CLP DJF GNF JPY KMF KRW MGA PYG RWF UGX VND VUV XAF XOF XPF".split(" "),
-    );
-  });
-});
 
 describe("toPrice", () => {
   it("converts micros to cents for a two-decimal currency", () => {
@@ -37,6 +29,31 @@ describe("toPrice", () => {
 
   it("rounds an amount that falls between minor units", () => {
     expect(toPrice(124_285_714, "ZAR", "en-ZA").amount).toBe(12429);
+  });
+
+  it("counts the five three-decimal currencies in thousandths, shown with Intl's three digits", () => {
+    expect(toPrice(12_340_000, "KWD", "en-US")).toEqual({
+      amount: 12340,
+      amountMicros: 12_340_000,
+      currency: "KWD",
+      formattedPrice: expect.stringMatching(/^KWD\s12\.340$/),
+    });
+    expect(toPrice(9_990_000, "BHD", "en-US").amount).toBe(9990);
+    expect(toPrice(25_000_000, "JOD", "en-US").amount).toBe(25000);
+    expect(toPrice(500_000, "OMR", "en-US").amount).toBe(500);
+    expect(toPrice(29_990_000, "tnd", "en-US").amount).toBe(29990);
+  });
+
+  it("rounds a three-decimal amount to the ten thousandths Stripe charges, and shows it as given", () => {
+    // 12.345 KWD would be charged as 1235, a tenth, if thousandths were taken for cents.
+    const price = toPrice(12_345_000, "KWD", "en-US");
+    expect(price.amount).toBe(12350);
+    expect(price.formattedPrice).toMatch(/^KWD\s12\.345$/);
+    expect(toPrice(5_124_000, "KWD", "en-US").amount).toBe(5120);
+    expect(toPrice(1_004_999, "BHD", "en-US").amount).toBe(1000);
+    expect(toPrice(7_995_000, "JOD", "en-US").amount).toBe(8000);
+    expect(toPrice(2_554_999, "OMR", "en-US").amount).toBe(2550);
+    expect(toPrice(29_995_000, "TND", "en-US").amount).toBe(30000);
   });
 });
 
@@ -122,6 +139,21 @@ describe("pricePerUnit", () => {
 
   it("returns the same price for the period's own unit", () => {
     expect(pricePerUnit(monthly, perMonth, PeriodUnit.Month, "en-ZA")).toEqual(monthly);
+  });
+
+  it("cuts a three-decimal price to ten thousandths, what a card can be charged, and yen to whole yen", () => {
+    const perYear = { number: 1, unit: PeriodUnit.Year };
+    // 12.345 KWD / 12 = 1.02875 KWD
+    const kwd = pricePerUnit(toPrice(12_345_000, "KWD", "en-US"), perYear, PeriodUnit.Month, "en-US");
+    expect(kwd).toEqual({
+      amount: 1020,
+      amountMicros: 1_020_000,
+      currency: "KWD",
+      formattedPrice: expect.stringMatching(/^KWD\s1\.020$/),
+    });
+    // ¥10,000 / 12 = ¥833.33…
+    const jpy = pricePerUnit(toPrice(10_000_000_000, "JPY", "en-US"), perYear, PeriodUnit.Month, "en-US");
+    expect(jpy).toMatchObject({ amount: 833, amountMicros: 833_000_000, formattedPrice: "¥833" });
   });
 
   it("cuts to cents for a currency code Intl rejects", () => {

@@ -2,6 +2,7 @@
 import type { WireBrandingInfo } from "../../src/http/wire";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Purchases, type Package } from "../../src/index";
+import { fixtures } from "../support/fixtures";
 import { useMswServer } from "../support/msw";
 import { fakeStripe } from "./support/fake-stripe";
 import {
@@ -84,6 +85,7 @@ describe("the checkout widget of rcb_ keys: the purchase", () => {
     expect(stripe.calls.elementsOptions[0]).toMatchObject({
       mode: "setup",
       currency: "zar",
+      allowedPaymentMethodTypes: ["card"],
       setupFutureUsage: "off_session",
     });
     expect(widgetText()).toContain("Enter billing address to calculate"); // tax pending without an address
@@ -178,6 +180,51 @@ describe("the checkout widget of rcb_ keys: the purchase", () => {
     expect(document.querySelector<HTMLElement>("[data-element=express]")?.hidden).toBe(false);
     press("Escape");
     await settle(withWallet.purchase);
+  });
+
+  // Without tax, a wallet's confirmation pays at once (with tax, a total the wallet's sheet did not show asks first).
+  const untaxed = { ...fixtures.branding(), gateway_tax_collection_enabled: false };
+
+  it("buys through a wallet with the payer's email the wallet was asked for when the customer typed none", async () => {
+    const { checkout, stripe, purchase } = await openCheckout({
+      branding: untaxed,
+      params: { skipSuccessPage: true },
+      stripe: fakeStripe({ wallets: { applePay: true } }),
+    });
+    await formReady();
+    expect(stripe.calls.created.find((element) => element.type === "expressCheckout")?.options).toMatchObject(
+      {
+        emailRequired: true,
+      },
+    );
+    stripe.emit("expressCheckout", "confirm", {
+      expressPaymentType: "apple_pay",
+      billingDetails: { email: "payer@example.com" },
+      paymentFailed: () => {},
+    });
+    const result = await purchase;
+    expect(checkout.completes).toEqual([{ email: "payer@example.com" }]);
+    expect(result.customerEmail).toBe("payer@example.com");
+  });
+
+  it("does not ask a wallet for the email the host gave, and completes with that one", async () => {
+    const { checkout, stripe, purchase } = await openCheckout({
+      branding: untaxed,
+      params: { skipSuccessPage: true, customerEmail: "ada@example.com" },
+      stripe: fakeStripe({ wallets: { applePay: true } }),
+    });
+    await formReady();
+    expect(stripe.calls.created.find((element) => element.type === "expressCheckout")?.options).toMatchObject(
+      {
+        emailRequired: false,
+      },
+    );
+    stripe.emit("expressCheckout", "confirm", {
+      billingDetails: { email: "payer@example.com" },
+      paymentFailed: () => {},
+    });
+    expect((await purchase).customerEmail).toBe("ada@example.com");
+    expect(checkout.completes).toEqual([{ email: "ada@example.com" }]);
   });
 
   it("sends UTM parameters and the developer's metadata with the checkout start", async () => {

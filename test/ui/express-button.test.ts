@@ -10,6 +10,7 @@ import {
   type Package,
   type PresentExpressPurchaseButtonParams,
 } from "../../src/index";
+import { fixtures } from "../support/fixtures";
 import { useMswServer } from "../support/msw";
 import { fakeStripe } from "./support/fake-stripe";
 import {
@@ -92,13 +93,19 @@ describe("presentExpressPurchaseButton", () => {
       key: "pk_test_realmheart",
       stripeAccount: "acct_test_realmheart",
     });
-    expect(stripe.calls.elementsOptions[0]).toMatchObject({ mode: "setup", currency: "zar" });
+    expect(stripe.calls.elementsOptions[0]).toMatchObject({
+      mode: "setup",
+      currency: "zar",
+      allowedPaymentMethodTypes: ["card"],
+      setupFutureUsage: "off_session",
+    });
     expect(stripe.calls.created).toEqual([
       {
         type: "expressCheckout",
         options: expect.objectContaining({
           buttonTheme: { applePay: "white-outline", googlePay: "white" },
           business: { name: "Realmheart" },
+          emailRequired: true, // the host gave no email: the wallet asks for the payer's
         }),
       },
     ]);
@@ -124,7 +131,6 @@ describe("presentExpressPurchaseButton", () => {
       metadata: { source: "express" },
     });
     expect(answer).toMatchObject({
-      emailRequired: true,
       applePay: {
         recurringPaymentRequest: {
           paymentDescription: expect.any(String),
@@ -151,7 +157,8 @@ describe("presentExpressPurchaseButton", () => {
 
   it("does not ask the wallet for an email the host gave, and sends that one", async () => {
     const { checkout, stripe, purchase } = await showButton({ params: { customerEmail: "ada@example.com" } });
-    expect((await pressWallet(stripe)).emailRequired).toBe(false);
+    expect(stripe.calls.created[0]?.options).toMatchObject({ emailRequired: false });
+    await pressWallet(stripe);
     expect(checkout.starts[0].email).toBe("ada@example.com");
     confirmInWallet(stripe, "other@example.com");
     expect((await purchase).customerEmail).toBe("ada@example.com");
@@ -216,13 +223,55 @@ describe("presentExpressPurchaseButton", () => {
     const annual = (await purchases.getOfferings({ currency: "ZAR" })).current!.annual!;
     ready[0]!.updater.updatePurchase(annual);
     await vi.waitFor(() => expect(stripe.calls.updates).toHaveLength(1));
-    expect(stripe.calls.updates[0]).toMatchObject({ mode: "payment", amount: 4900, currency: "zar" });
+    expect(stripe.calls.updates[0]).toEqual({
+      mode: "payment",
+      amount: 4900,
+      currency: "zar",
+      allowedPaymentMethodTypes: ["card"],
+      setupFutureUsage: "off_session",
+    });
     expect(checkout.prepares[1]).toEqual({ product_id: "premium_realm_annual", price_id: "prc_annual_zar" });
     await pressWallet(stripe);
     expect(checkout.starts[0].product_id).toBe("premium_realm_annual");
     expect(() => ready[0]!.updater.updatePurchase({} as Package)).toThrow(
       expect.objectContaining({ errorCode: ErrorCode.PurchaseInvalidError }),
     );
+  });
+
+  it("clears the card saving of a subscription when the next package is not one: setupFutureUsage null", async () => {
+    const subscription = fixtures.checkoutStart().gateway_params;
+    const { stripe, purchases, ready } = await showButton({
+      checkout: {
+        prepare: (body) =>
+          Response.json({
+            stripe_gateway_params:
+              body.product_id === "dragon_egg_lifetime"
+                ? {
+                    ...subscription,
+                    elements_configuration: {
+                      mode: "payment",
+                      payment_method_types: ["card"],
+                      setup_future_usage: null,
+                      amount: 49900,
+                      currency: "zar",
+                    },
+                  }
+                : subscription,
+          }),
+      },
+    });
+    expect(stripe.calls.elementsOptions[0]).toMatchObject({ setupFutureUsage: "off_session" });
+    const lifetime = (await purchases.getOfferings({ currency: "ZAR" })).current!.lifetime!;
+    ready[0]!.updater.updatePurchase(lifetime);
+    await vi.waitFor(() => expect(stripe.calls.updates).toHaveLength(1));
+    // Left out, Elements would keep the subscription's "off_session" and save the card of a one-time purchase.
+    expect(stripe.calls.updates[0]).toEqual({
+      mode: "payment",
+      amount: 49900,
+      currency: "zar",
+      allowedPaymentMethodTypes: ["card"],
+      setupFutureUsage: null,
+    });
   });
 
   it("refuses bad parameters and Test Store keys with a ConfigurationError before drawing anything", async () => {

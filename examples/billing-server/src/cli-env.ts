@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { allowedOriginsSchema } from "./http/allowed-origins.js";
+import { mailFromSchema, smtpUrlSchema } from "./mail/mail-options.js";
 
 const cliEnvSchema = z
   .object({
@@ -20,7 +21,14 @@ const cliEnvSchema = z
       .regex(/^(\/[\w-]+)*$/, "PREFIX is a path such as /billing, without a trailing slash")
       .default(""),
     STRIPE_SECRET_KEY: z.string().min(1).optional(),
-    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    // Several signing secrets, comma-separated: a secret being rolled, or an account and a Connect endpoint.
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .transform((value) => value.split(",").map((secret) => secret.trim()))
+      .refine((secrets) => secrets.every((secret) => /^whsec_\S+$/.test(secret)), {
+        message: "a comma-separated list of webhook signing secrets, each starting with whsec_",
+      })
+      .optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
     STRIPE_API_BASE: z.string().url().optional(),
     STRIPE_ACCOUNT_ID: z.string().min(1).optional(),
@@ -29,6 +37,9 @@ const cliEnvSchema = z
     WEBHOOK_SECRET: z.string().min(16, "use at least 16 characters").optional(),
     ADMIN_SECRET: z.string().min(16, "use at least 16 characters").optional(),
     WORKER_INTERVAL_MS: z.coerce.number().int().min(100).optional(),
+    /** The SMTP server customers are mailed through (the renewal payment confirmation link), with its login. */
+    SMTP_URL: smtpUrlSchema.optional(),
+    MAIL_FROM: mailFromSchema.optional(),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.WEBHOOK_URL) !== Boolean(env.WEBHOOK_SECRET)) {
@@ -38,6 +49,10 @@ const cliEnvSchema = z
         path: [missing],
         message: "WEBHOOK_URL and WEBHOOK_SECRET go together",
       });
+    }
+    if (Boolean(env.SMTP_URL) !== Boolean(env.MAIL_FROM)) {
+      const missing = env.SMTP_URL ? "MAIL_FROM" : "SMTP_URL";
+      ctx.addIssue({ code: "custom", path: [missing], message: "SMTP_URL and MAIL_FROM go together" });
     }
     // Checkout needs all three Stripe secrets or none: a half-configured gateway would fail customers mid-purchase.
     if (!env.STRIPE_SECRET_KEY) return;

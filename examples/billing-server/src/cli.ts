@@ -74,12 +74,13 @@ async function main() {
     stripe: env.STRIPE_SECRET_KEY
       ? {
           secretKey: env.STRIPE_SECRET_KEY,
-          webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? "",
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? [],
           publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? "",
           apiBase: env.STRIPE_API_BASE,
           accountId: env.STRIPE_ACCOUNT_ID,
         }
       : null,
+    mail: env.SMTP_URL && env.MAIL_FROM ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM } : null,
   });
   const shutdown = async () => {
     await app.close();

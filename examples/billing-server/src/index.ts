@@ -34,8 +34,13 @@ export type {
 } from "./webhooks/deliver-due-webhooks.js";
 export { signWebhookBody, verifyWebhookSignature } from "./webhooks/webhook-signature.js";
 export type { EntitlementEventType } from "./webhooks/entitlement-event.js";
-export { runLifecycle } from "./lifecycle/run-lifecycle.js";
-export type { LifecycleOptions, LifecycleReport } from "./lifecycle/run-lifecycle.js";
+export {
+  GRACE_PERIOD_DAYS,
+  RENEWAL_RETRY_DAYS,
+  confirmRenewalPayment,
+  runLifecycle,
+} from "./lifecycle/run-lifecycle.js";
+export type { LifecycleOptions, LifecycleReport, PendingAuthentication } from "./lifecycle/run-lifecycle.js";
 export { cancelSubscription, resumeSubscription } from "./lifecycle/cancel-subscription.js";
 export type { RenewalChange } from "./lifecycle/cancel-subscription.js";
 export {
@@ -45,4 +50,15 @@ export {
 } from "./manage/management-link.js";
 export type { ManagementSubject } from "./manage/management-link.js";
 export { defaultRenewalCharger } from "./lifecycle/renewal-charger.js";
-export type { RenewalCharge, RenewalCharger } from "./lifecycle/renewal-charger.js";
+export type { RenewalCharge, RenewalCharger, RenewalOutcome } from "./lifecycle/renewal-charger.js";
+export { cardRenewalCharger } from "./lifecycle/card-renewal-charger.js";
+export { STRIPE_API_VERSION, StripeGateway } from "./gateway/stripe-gateway.js";
+export type { RenewalPayment, StripeIntent } from "./gateway/stripe-gateway.js";
+export type { RenewalAuthentication } from "./db/schema.js";
+export type { MailOptions } from "./mail/mail-options.js";
+export { createMailer } from "./mail/mailer.js";
+export type { Mail, Mailer, MailLog } from "./mail/mailer.js";
+export {
+  mailRenewalAuthentication,
+  renewalAuthenticationNotifier,
+} from "./mail/renewal-authentication-notifier.js";

@@ -20,7 +20,12 @@ import { runWorkersWith } from "./lifecycle/start-workers.js";
 import { checkoutRoutes } from "./routes/checkout-routes.js";
 import { managePageRoutes } from "./manage/manage-routes.js";
 import { stripeWebhookRoutes } from "./routes/stripe-webhook-routes.js";
-import type { StripeOptions } from "./gateway/stripe-gateway.js";
+import { StripeGateway, type StripeOptions } from "./gateway/stripe-gateway.js";
+import { cardRenewalCharger } from "./lifecycle/card-renewal-charger.js";
+import { confirmPaymentRoutes } from "./manage/confirm-payment-routes.js";
+import { checkMailOptions, type MailOptions } from "./mail/mail-options.js";
+import { createMailer } from "./mail/mailer.js";
+import { renewalAuthenticationNotifier } from "./mail/renewal-authentication-notifier.js";
 
 /** Options of the billing server plugin. */
 export interface BillingServerOptions {
@@ -31,8 +36,9 @@ export interface BillingServerOptions {
    */
   webhooks?: Record<string, { url: string; secret: string }>;
   /**
-   * Charges renewals. By default Test Store and sandbox renewals succeed and production ones fail (there is
-   * no gateway to take the money).
+   * Charges renewals. By default card renewals are charged off-session to the card saved at checkout through
+   * `stripe` (sandbox ones in Stripe's test mode), Test Store renewals succeed, and card renewals fail without
+   * `stripe`.
    */
   renewalCharger?: RenewalCharger;
   /**
@@ -50,13 +56,19 @@ export interface BillingServerOptions {
   now?: () => Date;
   managementUrl?: string | null;
   /**
-   * Serves the hosted "Manage subscription" page (`GET {prefix}/manage/:token`) and makes `management_url` a signed
+   * Serves the hosted "Manage subscription" page (`GET {prefix}/manage/:token`), and its page where a customer
+   * confirms a renewal payment their bank holds (`…/confirm-payment?product=`), and makes `management_url` a signed
    * link to it, valid 30 days: `secret` signs the links (at least 32 characters); `publicUrl` is the billing server's
-   * public base URL with its prefix (by default the request's origin and the prefix).
+   * public base URL with its prefix (by default the request's origin and the prefix; the workers' mails need it set).
    */
   management?: { secret: string; publicUrl?: string | null } | null;
   /** The Stripe gateway of checkout; without it checkout/start answers 7773 (no payment gateway). */
   stripe?: StripeOptions | null;
+  /**
+   * The SMTP server customers are mailed through: the link to confirm a renewal payment their bank holds (SCA), which
+   * also needs `management` with a `publicUrl`. Without it such a mail is only logged (which customer, not the link).
+   */
+  mail?: MailOptions | null;
 }
 
 /** Refuses a management secret too short to sign links safely. */
@@ -77,6 +89,7 @@ function managementSecret(secret: string): string {
  */
 export async function billingServer(app: FastifyInstance, options: BillingServerOptions): Promise<void> {
   const { database } = options;
+  const mail = options.mail ? checkMailOptions(options.mail) : null;
   if (options.catalogue) await seedCatalogue(database.db, options.catalogue);
   const ctx: BillingContext = {
     db: database.db,
@@ -107,7 +120,10 @@ export async function billingServer(app: FastifyInstance, options: BillingServer
   await app.register(eventRoutes, { ctx });
   await app.register(checkoutRoutes, { ctx, stripe: options.stripe ?? null });
   await app.register(stripeWebhookRoutes, { ctx, stripe: options.stripe ?? null });
-  if (ctx.management) await app.register(managePageRoutes, { ctx });
+  if (ctx.management) {
+    await app.register(managePageRoutes, { ctx });
+    await app.register(confirmPaymentRoutes, { ctx, stripe: options.stripe ?? null });
+  }
   if (options.adminSecret) {
     await app.register(subscriptionAdminRoutes, { ctx, adminSecret: options.adminSecret });
   }
@@ -115,10 +131,15 @@ export async function billingServer(app: FastifyInstance, options: BillingServer
   const webhooks: WebhookEndpoints = options.webhooks ?? {};
   checkWebhookEndpoints(webhooks);
   if (options.workers !== false) {
+    const mailer = createMailer(mail, app.log);
+    app.addHook("onClose", async () => mailer.close());
     runWorkersWith(app, ctx, {
       intervalMs: options.workerIntervalMs ?? 5000,
       webhooks,
-      renewalCharger: options.renewalCharger,
+      renewalCharger:
+        options.renewalCharger ??
+        cardRenewalCharger(ctx, options.stripe ? new StripeGateway(options.stripe) : null),
+      onAuthenticationRequired: renewalAuthenticationNotifier(ctx, { mailer, log: app.log }),
     });
   }
 }

@@ -82,6 +82,56 @@ describe("ALLOWED_ORIGINS", () => {
   });
 });
 
+describe("SMTP_URL and MAIL_FROM", () => {
+  const parse = (env: Record<string, string>) => {
+    const parsed = parseCliEnv(env);
+    return parsed.ok ? parsed.env : parsed.message;
+  };
+  const url = "smtps://billing:hunter2-smtp@smtp.example.com:465";
+
+  it("reads an SMTP server and its sender together", () => {
+    expect(
+      parse({ SMTP_URL: url, MAIL_FROM: " Realmheart Billing <billing@realmheart.example> " }),
+    ).toMatchObject({
+      SMTP_URL: url,
+      MAIL_FROM: "Realmheart Billing <billing@realmheart.example>",
+    });
+    expect(
+      parse({ SMTP_URL: "smtp://127.0.0.1:2525", MAIL_FROM: "billing@realmheart.example" }),
+    ).toMatchObject({
+      SMTP_URL: "smtp://127.0.0.1:2525",
+    });
+    // Empty means unset, as for the other variables.
+    const empty = parse({ SMTP_URL: "", MAIL_FROM: "" });
+    expect(typeof empty === "object" && [empty.SMTP_URL, empty.MAIL_FROM]).toEqual([undefined, undefined]);
+  });
+
+  it("refuses one without the other, another scheme and a sender that is not an address, never echoing the URL", () => {
+    expect(parse({ SMTP_URL: url })).toBe(
+      "Invalid configuration:\n- MAIL_FROM: SMTP_URL and MAIL_FROM go together",
+    );
+    expect(parse({ MAIL_FROM: "billing@realmheart.example" })).toBe(
+      "Invalid configuration:\n- SMTP_URL: SMTP_URL and MAIL_FROM go together",
+    );
+    const https = parse({
+      SMTP_URL: "https://billing:hunter2-smtp@smtp.example.com",
+      MAIL_FROM: "b@realmheart.example",
+    });
+    expect(https).toMatch(/^Invalid configuration:\n- SMTP_URL: an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(https).not.toContain("hunter2");
+    expect(parse({ SMTP_URL: url, MAIL_FROM: "billing" })).toMatch(/- MAIL_FROM: a sender address/);
+  });
+
+  it("stops the CLI with the message, before it opens anything", async () => {
+    const { code, output } = await runCliToExit({
+      SMTP_URL: url,
+      DATA_DIR: join(tmpdir(), "billing-cli-never"),
+    });
+    expect(code).toBe(1);
+    expect(output.trim()).toBe("Invalid configuration:\n- MAIL_FROM: SMTP_URL and MAIL_FROM go together");
+  });
+});
+
 describe("purchases-billing-server CLI start-up failures", () => {
   const dir = mkdtempSync(join(tmpdir(), "billing-cli-failures-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -155,6 +205,8 @@ describe("purchases-billing-server CLI", () => {
       DATA_DIR: dataDir,
       PREFIX: "/billing",
       ALLOWED_ORIGINS: "https://app.example/",
+      SMTP_URL: "smtp://billing:hunter2-cli-smtp@127.0.0.1:1",
+      MAIL_FROM: "Realmheart Billing <billing@realmheart.example>",
     });
   });
   afterAll(() => {
@@ -162,7 +214,7 @@ describe("purchases-billing-server CLI", () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("serves the shipped catalogue under the prefix and never logs the API key", async () => {
+  it("serves the shipped catalogue under the prefix and never logs the API key or the SMTP password", async () => {
     const response = await fetch(`${cli.url}/billing/v1/subscribers/cli_user/offerings`, {
       headers: { authorization: "Bearer test_realmheart_local" },
     });
@@ -170,6 +222,7 @@ describe("purchases-billing-server CLI", () => {
     const body = (await response.json()) as { current_offering_id: string };
     expect(body.current_offering_id).toBe("default");
     expect(cli.output()).not.toContain("test_realmheart_local");
+    expect(cli.output()).not.toContain("hunter2");
   });
 
   it("lets only ALLOWED_ORIGINS read answers, trailing slash or not", async () => {

@@ -23,6 +23,7 @@ describe.each(DATABASES)("subscription lifecycle on %s", (kind) => {
   const webhooks = () => ({ realmheart: { url: receiver.url, secret: "whsec_lifecycle_tests" } });
   const ctx = () => ({ db: server.database.db, now: () => server.clock.now });
   const user = () => `user_${randomUUID()}`;
+  const setClock = (at: Date) => server.clock.advance(at.getTime() - server.clock.now.getTime());
 
   /**
    * Runs the lifecycle at the clock, then delivers what it produced; answers the user's events so far in the
@@ -137,20 +138,64 @@ describe.each(DATABASES)("subscription lifecycle on %s", (kind) => {
     expect(isActive(await customerInfo(appUserId))).toBe(false);
   });
 
-  it("marks a declined renewal as a billing issue and ends the subscription at once", async () => {
+  it("keeps premium through a declined renewal's grace period, retries on days 1, 3 and 5, then expires", async () => {
     const appUserId = user();
     await postTestStoreReceipt(server, appUserId);
     server.clock.advance(WEEK);
+    const declinedAt = server.clock.now;
+    const attempts: number[] = [];
+    const decline: RenewalCharger = async (charge) => {
+      attempts.push(charge.attempt);
+      return "failed";
+    };
 
-    const { types } = await settle(appUserId, async () => "failed");
-
-    expect(types).toEqual(["INITIAL_PURCHASE", "BILLING_ISSUE", "EXPIRATION"]);
-    const info = await customerInfo(appUserId);
-    expect(info.subscriber.subscriptions[PRODUCT].billing_issues_detected_at).toBe(
-      server.clock.now.toISOString(),
+    expect((await settle(appUserId, decline)).types).toEqual(["INITIAL_PURCHASE", "BILLING_ISSUE"]);
+    let info = await customerInfo(appUserId);
+    const subscription = info.subscriber.subscriptions[PRODUCT];
+    expect(subscription.billing_issues_detected_at).toBe(declinedAt.toISOString());
+    expect(subscription.grace_period_expires_date).toBe(
+      new Date(declinedAt.getTime() + 6 * DAY).toISOString(),
     );
+    expect(isActive(info)).toBe(true);
+
+    // Nothing is tried again before its day, however often the worker runs.
+    server.clock.advance(DAY - 60_000);
+    await settle(appUserId, decline);
+    expect(attempts).toEqual([0]);
+    for (const day of [1, 3, 5]) {
+      setClock(new Date(declinedAt.getTime() + day * DAY));
+      await settle(appUserId, decline);
+    }
+    expect(attempts).toEqual([0, 1, 2, 3]);
+    expect(isActive(await customerInfo(appUserId))).toBe(true);
+
+    setClock(new Date(declinedAt.getTime() + 6 * DAY));
+    const { types } = await settle(appUserId, decline);
+    expect(types).toEqual(["INITIAL_PURCHASE", "BILLING_ISSUE", "EXPIRATION"]);
+    expect(attempts).toEqual([0, 1, 2, 3]);
+    info = await customerInfo(appUserId);
     expect(isActive(info)).toBe(false);
     expect(await periods(appUserId)).toHaveLength(1);
+  });
+
+  it("renews without a gap when a retry in the grace period succeeds", async () => {
+    const appUserId = user();
+    await postTestStoreReceipt(server, appUserId);
+    server.clock.advance(WEEK);
+    const [trial] = await periods(appUserId);
+    await settle(appUserId, async () => "failed");
+    server.clock.advance(3 * DAY);
+    await settle(appUserId, async () => "failed"); // day 1 was missed: the worker was down until day 3
+    server.clock.advance(2 * DAY);
+    const { types } = await settle(appUserId, async () => "succeeded");
+
+    expect(types).toEqual(["INITIAL_PURCHASE", "BILLING_ISSUE", "RENEWAL"]);
+    const [, renewed] = await periods(appUserId);
+    expect(renewed!.purchaseDate).toEqual(trial!.expiresDate);
+    expect(renewed!.expiresDate).toEqual(addIsoDuration(trial!.expiresDate!, "P1M"));
+    const info = await customerInfo(appUserId);
+    expect(isActive(info)).toBe(true);
+    expect(info.subscriber.subscriptions[PRODUCT].billing_issues_detected_at).toBeNull();
   });
 
   it("changes nothing when it runs twice for the same instant", async () => {
@@ -241,7 +286,7 @@ describe.each(DATABASES)("subscription lifecycle on %s", (kind) => {
     expect(await periods(appUserId)).toHaveLength(2);
   });
 
-  it("renews sandbox purchases but not production ones when no charger is configured", async () => {
+  it("renews no card purchase, sandbox or not, without a charger: there is no free renewal", async () => {
     const now = server.clock.now;
     const base = {
       projectId: "realmheart",
@@ -277,13 +322,17 @@ describe.each(DATABASES)("subscription lifecycle on %s", (kind) => {
 
     await settle(sandboxUser);
 
-    expect(await periods(sandboxUser)).toHaveLength(2);
-    const [production] = await periods(productionUser);
-    expect(production!.billingIssuesDetectedAt).toEqual(server.clock.now);
-    expect(eventsOf(productionUser).map((e) => [e.type, e.environment, e.store])).toEqual([
-      ["BILLING_ISSUE", "PRODUCTION", "RC_BILLING"],
-      ["EXPIRATION", "PRODUCTION", "RC_BILLING"],
-    ]);
+    for (const [appUserId, environment] of [
+      [sandboxUser, "SANDBOX"],
+      [productionUser, "PRODUCTION"],
+    ] as const) {
+      const [period, renewal] = await periods(appUserId);
+      expect(renewal).toBeUndefined();
+      expect(period!.billingIssuesDetectedAt).toEqual(server.clock.now);
+      expect(eventsOf(appUserId).map((e) => [e.type, e.environment, e.store])).toEqual([
+        ["BILLING_ISSUE", environment, "RC_BILLING"],
+      ]);
+    }
   });
 
   it("renews nothing that a later purchase of the same product replaced", async () => {

@@ -168,6 +168,27 @@ describe.each(DATABASES)("the hosted Manage subscription page on %s", (kind) => 
     expect(await eventsOf(appUserId)).toEqual(["INITIAL_PURCHASE"]);
   });
 
+  it("shows a renewal being retried in its grace period as a payment problem until the grace period ends, then ended", async () => {
+    const { url } = await subscriber();
+    const ctx = { db: server.database.db, now: () => server.clock.now };
+    const declined = { renewalCharger: async () => "failed" as const };
+    server.clock.advance(8 * DAY);
+    await runLifecycle(ctx, declined);
+    const graceEnd = new Date(server.clock.now.getTime() + 6 * DAY);
+    const retried = await (await fetch(`${url}?lang=en`)).text();
+    expect(retried).toContain("<dt>Status</dt><dd>Payment problem</dd>");
+    const longDate = new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: "UTC" });
+    expect(retried).toContain(`<dt>Access until</dt><dd>${longDate.format(graceEnd)}</dd>`);
+    // A declined card has nothing for the customer to confirm, and the period it renews has already ended.
+    expect(retried).not.toContain("Confirm payment");
+    expect(retried).not.toContain("Cancel subscription");
+
+    server.clock.advance(6 * DAY + 1000);
+    await runLifecycle(ctx, declined);
+    const ended = await (await fetch(`${url}?lang=en`)).text();
+    expect(ended).toContain("<dt>Status</dt><dd>Ended</dd>");
+  });
+
   for (const lang of ["en", "ar"]) {
     it(`passes axe (WCAG 2.2 AA) in Chromium in ${lang}, and its buttons work by keyboard`, async () => {
       const { appUserId, url } = await subscriber();

@@ -2,10 +2,17 @@
 // (test/config/protocol-parity.test.ts at the repository root), so the two cannot drift apart.
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiKeyCases, appUserIdCases, backendCodes } from "../../../fixtures/protocol/parity-cases.mjs";
+import {
+  apiKeyCases,
+  appUserIdCases,
+  backendCodes,
+  currencyCases,
+} from "../../../fixtures/protocol/parity-cases.mjs";
 import { BillingErrorCode } from "../src/http/billing-error.js";
 import { parseCatalogue } from "../src/catalogue/catalogue-schema.js";
 import { apiKeyKind } from "../src/catalogue/seed-catalogue.js";
+import { currencyExponent } from "../src/domain/currency-exponent.js";
+import { toMinorUnits } from "../src/domain/money.js";
 import { KEYS } from "./support/catalogue.js";
 import { DATABASES, call, startTestServer, type TestServer } from "./support/test-server.js";
 import { newFetchToken } from "./support/test-store-receipt.js";
@@ -85,4 +92,20 @@ describe("backend error codes the SDK maps", () => {
     expect(answered.length).toBeGreaterThan(10);
     expect(answered.filter(([, code]) => !listed.has(code)).map(([name]) => name)).toEqual([]);
   });
+});
+
+describe("currency exponents the SDK shows prices by", () => {
+  it("gives every three-letter code the fixture's exponent, and 2 to every code it does not list", () => {
+    const differing = currencyCases.everyCode.filter(
+      (code) => currencyExponent(code) !== (currencyCases.exponents[code] ?? 2),
+    );
+    expect(differing).toEqual([]);
+  });
+
+  it.each(currencyCases.charges.map((c) => [c.micros, c.currency, c.minorUnits] as const))(
+    "charges %i micros of %s as %i minor units",
+    (micros, currency, minorUnits) => {
+      expect(toMinorUnits(micros, currency)).toBe(minorUnits);
+    },
+  );
 });

@@ -1,4 +1,6 @@
 import { createHmac } from "node:crypto";
+import fc from "fast-check";
+import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { verifyStripeSignature } from "../src/gateway/stripe-signature.js";
 
@@ -50,5 +52,61 @@ describe("Stripe-Signature verification", () => {
     expect(at(-300)).toBeNull();
     expect(at(-301)).toBe("stale");
     expect(at(301)).toBe("stale");
+  });
+
+  it("accepts an event signed with any of the endpoint's secrets: rolled ones, an account and a Connect endpoint", () => {
+    const secrets = ["whsec_account", "whsec_connect", secret];
+    for (const key of secrets) {
+      const header = `t=${t},v1=${sign(t, payload, key)}`;
+      expect(verifyStripeSignature({ header, payload, secret: secrets, now })).toBeNull();
+    }
+    const header = `t=${t},v1=${sign(t, payload, "whsec_retired")}`;
+    expect(verifyStripeSignature({ header, payload, secret: secrets, now })).toBe("mismatch");
+    expect(verifyStripeSignature({ header, payload, secret: [], now })).toBe("mismatch");
+  });
+
+  it("accepts exactly what the official stripe package's constructEvent accepts, but future timestamps", () => {
+    const official = new Stripe("sk_test_unused");
+    const officialAccepts = (header: string, body: string, key: string) => {
+      try {
+        official.webhooks.constructEvent(body, header, key, 300, undefined, now.getTime());
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const keys = ["whsec_a", "whsec_b"];
+    const headers = fc.oneof(
+      // A genuine signature at some offset from the clock, with or without decoys around it.
+      fc
+        .tuple(fc.integer({ min: -400, max: 300 }), fc.constantFrom(...keys), fc.boolean(), fc.boolean())
+        .map(([offset, key, decoyBefore, v0]) => {
+          const at = t + offset;
+          const parts = [`t=${at}`, `v1=${sign(at, payload, key)}`];
+          if (decoyBefore) parts.splice(1, 0, `v1=${sign(at, payload, "whsec_other")}`);
+          if (v0) parts.push(`v0=${"ab".repeat(32)}`);
+          return parts.join(",");
+        }),
+      // Noise: Stripe-like pieces in any order.
+      fc
+        .array(
+          fc.oneof(
+            fc.constant(`t=${t}`),
+            fc.constant(`v1=${sign(t, payload, "whsec_a")}`),
+            fc.constant(`v1=${sign(t + 1, payload, "whsec_a")}`),
+            fc.constant("v1=zz"),
+            fc.string({ maxLength: 12 }),
+          ),
+          { maxLength: 4 },
+        )
+        .map((parts) => parts.join(",")),
+    );
+    fc.assert(
+      fc.property(headers, fc.constantFrom(...keys), (header, key) => {
+        const ours = verifyStripeSignature({ header, payload, secret: key, now }) === null;
+        expect(ours).toBe(officialAccepts(header, payload, key));
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutSessions, purchases, webhookOutbox } from "../src/db/schema.js";
 import { KEYS } from "./support/catalogue.js";
 import {
+  NEXT_WEBHOOK_SECRET,
   buyThroughStripe,
   checkoutCall,
   startBody,
@@ -50,6 +51,13 @@ describe.each(DATABASES)("Stripe webhook on %s", (kind) => {
     const { id, intent } = await completed("public_user");
     const delivery = await checkout.stripe.deliver(succeededEvent(intent));
     expect(delivery.status).toBe(200);
+    expect(delivery.body).toEqual({ received: true, result: "succeeded" });
+    expect((await status(id)).status).toBe("succeeded");
+  });
+
+  it("accepts an event signed with any configured secret while one is rolled", async () => {
+    const { id, intent } = await completed("rolled_secret_user");
+    const delivery = await checkout.stripe.deliver(succeededEvent(intent), { secret: NEXT_WEBHOOK_SECRET });
     expect(delivery.body).toEqual({ received: true, result: "succeeded" });
     expect((await status(id)).status).toBe("succeeded");
   });

@@ -1,4 +1,4 @@
-// Buys through an SDK's express purchase button in a test page: the fake Stripe.js (FAKE_STRIPE_SCRIPT) offers
+// Buys through an SDK's express purchase button in a test page: the fake Stripe.js (fakeStripeScript) offers
 // Apple Pay, the SDK instance the page put in `window.__purchasesUnderTest` (purchases-js's or purchases-web's)
 // draws its button for the current offering's monthly package, and the customer presses and confirms it.
 import type { Page } from "playwright-core";

@@ -5,10 +5,20 @@
 // page.exposeFunction to the fake Stripe HTTP API's `confirm()` (the signed webhook to the billing server).
 // `window.__fakeStripe` lets the test complete the card and choose its billing address, and offer a wallet
 // (`state.wallets`): the express element then draws an "Apple Pay" button that opens and confirms a fake sheet.
+// Like the real one, it throws an IntegrationError for options its release does not know
+// (test/support/stripe-options-check.ts).
+import { stripeOptionsCheckScript, type StripeRelease } from "../../support/stripe-options-check";
 
-/** The script text; browser JavaScript, kept as a string so no test transform touches it. */
-export const FAKE_STRIPE_SCRIPT = String.raw`
+/**
+ * The script text for a page whose SDK loads Stripe.js `release` (purchases-web: endive; purchases-js 1.63.1:
+ * dahlia); browser JavaScript, kept as a string so no test transform touches it.
+ *
+ * @example
+ * await page.addInitScript({ content: fakeStripeScript("endive") });
+ */
+export const fakeStripeScript = (release: StripeRelease) => String.raw`
 (() => {
+  const checkOptions = ${stripeOptionsCheckScript(release)};
   const state = { address: { country: "ZA", postal_code: "8001" }, cardType: "card", wallets: undefined, payerEmail: "payer@example.com", sheetMs: 1000 };
   const calls = { loads: [], elementsOptions: [], created: [], submits: 0, tokens: 0, confirmSetup: [], confirmPayment: [], destroyed: 0, clickAnswers: [], paymentFailures: [], updates: [] };
   const handlers = new Map();
@@ -82,9 +92,11 @@ export const FAKE_STRIPE_SCRIPT = String.raw`
   };
   const stripe = {
     elements(options) {
+      checkOptions("elements()", options);
       calls.elementsOptions.push(options);
       return {
         create(type, options) {
+          checkOptions('elements.create("' + type + '")', options);
           calls.created.push({ type, options });
           const own = new Map();
           handlers.set(type, own);
@@ -112,7 +124,9 @@ export const FAKE_STRIPE_SCRIPT = String.raw`
           return {};
         },
         update(options) {
+          checkOptions("elements.update()", options);
           calls.updates.push(options);
+          return Promise.resolve();
         },
       };
     },
@@ -132,7 +146,7 @@ export const FAKE_STRIPE_SCRIPT = String.raw`
     calls.loads.push({ key, options: options || {} });
     return stripe;
   }
-  Stripe.version = "endive";
+  Stripe.version = ${JSON.stringify(release)};
   window.Stripe = Stripe;
   window.__fakeStripe = {
     calls,

@@ -1,6 +1,10 @@
 // A fake of the Stripe.js calls the checkout makes (Stripe.js cannot be reached here), injected through
-// `environment.loadStripe`. It answers in Stripe's shapes: errors as `{ error }`, events with Stripe's payloads.
+// `environment.loadStripe`. It answers in Stripe's shapes: errors as `{ error }`, events with Stripe's payloads;
+// and it refuses the options Stripe.js endive refuses, throwing as Stripe.js throws
+// (test/support/stripe-options-check.ts).
+import type { StripeElementsOptionsMode, StripeElementsUpdateOptions } from "@stripe/stripe-js";
 import type { StripeGatewayError, StripeLike, StripeLoader } from "../../../src/index";
+import { stripeOptionsCheck } from "../../support/stripe-options-check";
 
 type Handler = (event: { [key: string]: unknown }) => void;
 type ElementType = "payment" | "expressCheckout" | "linkAuthentication";
@@ -29,30 +33,34 @@ export function fakeStripe(initial: Partial<FakeStripeState> = {}) {
   };
   const calls = {
     loads: [] as { key: string; stripeAccount?: string; locale?: string }[],
-    elementsOptions: [] as object[],
+    elementsOptions: [] as StripeElementsOptionsMode[],
     created: [] as { type: ElementType; options?: object }[],
     submits: 0,
     tokens: 0,
     confirmSetup: [] as object[],
     confirmPayment: [] as object[],
-    updates: [] as object[],
+    updates: [] as StripeElementsUpdateOptions[],
     destroyed: 0,
   };
+  const check = stripeOptionsCheck("endive");
   const elements = new Map<ElementType, { handlers: Map<string, Handler[]>; node: HTMLElement | null }>();
   const emit = (type: ElementType, event: string, payload: { [key: string]: unknown } = {}) => {
     for (const handler of elements.get(type)?.handlers.get(event) ?? []) handler(payload);
   };
 
-  const stripe: StripeLike = {
-    elements(options) {
+  // Implements only the calls the SDK makes: typed by what it passes, handed over as Stripe.js (the cast below).
+  const stripe = {
+    elements(options: StripeElementsOptionsMode) {
+      check("elements()", options);
       calls.elementsOptions.push(options);
       return {
-        create(type, options) {
+        create(type: ElementType, options?: object) {
+          check(`elements.create("${type}")`, options);
           calls.created.push({ type, options });
           const element = { handlers: new Map<string, Handler[]>(), node: null as HTMLElement | null };
           elements.set(type, element);
           return {
-            mount(node) {
+            mount(node: HTMLElement) {
               element.node = node;
               const frame = node.ownerDocument.createElement("iframe");
               frame.title = type;
@@ -60,7 +68,7 @@ export function fakeStripe(initial: Partial<FakeStripeState> = {}) {
               const payload = type === "expressCheckout" ? { availablePaymentMethods: state.wallets } : {};
               setTimeout(() => emit(type, "ready", payload), 0);
             },
-            on(event, handler) {
+            on(event: string, handler: Handler) {
               element.handlers.set(event, [...(element.handlers.get(event) ?? []), handler]);
             },
             destroy() {
@@ -73,8 +81,10 @@ export function fakeStripe(initial: Partial<FakeStripeState> = {}) {
           calls.submits++;
           return state.submitError ? { error: state.submitError } : {};
         },
-        update(options) {
+        update(options: StripeElementsUpdateOptions) {
+          check("elements.update()", options);
           calls.updates.push(options);
+          return Promise.resolve();
         },
       };
     },
@@ -87,11 +97,11 @@ export function fakeStripe(initial: Partial<FakeStripeState> = {}) {
         },
       };
     },
-    async confirmSetup(options) {
+    async confirmSetup(options: object) {
       calls.confirmSetup.push(options);
       return state.confirmError ? { error: state.confirmError } : {};
     },
-    async confirmPayment(options) {
+    async confirmPayment(options: object) {
       calls.confirmPayment.push(options);
       return state.confirmError ? { error: state.confirmError } : {};
     },
@@ -101,7 +111,7 @@ export function fakeStripe(initial: Partial<FakeStripeState> = {}) {
     calls.loads.push({ key, ...options });
     await state.loadGate;
     if (state.loadFails) throw new Error("Failed to load Stripe.js");
-    return stripe;
+    return stripe as unknown as StripeLike;
   };
 
   return {

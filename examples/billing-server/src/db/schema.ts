@@ -130,6 +130,14 @@ export const customerAttributes = pgTable(
   (t) => [primaryKey({ columns: [t.projectId, t.appUserId, t.name] })],
 );
 
+/** A renewal payment the customer's bank wants them to confirm: what the hosted confirmation page needs. */
+export interface RenewalAuthentication {
+  paymentIntentId: string;
+  clientSecret: string;
+  /** The saved card the payment was tried on. */
+  paymentMethodId: string;
+}
+
 export const purchases = pgTable(
   "billing_purchases",
   {
@@ -161,6 +169,14 @@ export const purchases = pgTable(
     lifecycleHandledAt: moment("lifecycle_handled_at"),
     /** Until when a lifecycle worker holds this period while its renewal is being charged. */
     lifecycleLeaseUntil: moment("lifecycle_lease_until"),
+    /** While a renewal's payment is retried (billing issue): access lasts until then, and the period expires then. */
+    gracePeriodExpiresDate: moment("grace_period_expires_date"),
+    /** When the lifecycle worker may next try this period's renewal; null: as soon as the period ends. */
+    renewalRetryAt: moment("renewal_retry_at"),
+    /** Renewal charges of this period that did not succeed (0 until the first decline). */
+    renewalAttempts: integer("renewal_attempts").notNull().default(0),
+    /** The renewal payment waiting for the customer to confirm it on the hosted page (SCA), if any. */
+    renewalAuthentication: jsonb("renewal_authentication").$type<RenewalAuthentication>(),
   },
   (t) => [
     uniqueIndex("billing_purchases_transaction_idx").on(t.projectId, t.storeTransactionId),

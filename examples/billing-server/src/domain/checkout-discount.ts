@@ -15,7 +15,7 @@ export interface AppliedDiscount {
   displayName: string;
   /** Whole percent off; null for a fixed amount. */
   percentage: number | null;
-  /** What it takes off the first charge, in micros (a whole minor unit). */
+  /** What it takes off the first charge, in micros (what a card can be charged: {@link roundToMinorUnit}). */
   amountMicros: number;
 }
 
@@ -38,7 +38,7 @@ const refused = (errorCode: number, message: string): DiscountVerdict => ({ ok: 
  * Whether a promotion code can be used for a purchase now, and how much it takes off. The checks run in a
  * fixed order: validity window (7816), product and what is charged (7817: a free trial charges nothing at
  * checkout, so there is nothing to discount; a fixed amount must be in the price's currency), uses left (7818).
- * The amount off is rounded to the currency's minor unit and never exceeds the charge.
+ * The amount off is rounded as a card is charged ({@link roundToMinorUnit}) and never exceeds the charge.
  *
  * @example
  * judgePromotionCode(welcome10, 0, { productId: "gems", chargeMicros: 49_990_000, currency: "ZAR", now });

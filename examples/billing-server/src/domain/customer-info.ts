@@ -4,6 +4,18 @@ type PurchaseRow = typeof purchases.$inferSelect;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/**
+ * When a purchase's access ends: its expiry, or the end of the grace period of a renewal being retried; null (never)
+ * for a one-time purchase.
+ */
+export function accessEnd<P extends PurchaseRow>(p: P): P["expiresDate"] {
+  return p.expiresDate !== null &&
+    p.gracePeriodExpiresDate !== null &&
+    p.gracePeriodExpiresDate > p.expiresDate
+    ? p.gracePeriodExpiresDate
+    : p.expiresDate;
+}
+
 /** Wire `subscriber` of `GET /v1/subscribers/{id}` (docs/protocol.md), computed from a customer's purchases. */
 export function subscriberFromPurchases(input: {
   appUserId: string;
@@ -25,9 +37,8 @@ export function subscriberFromPurchases(input: {
       for (const entitlement of input.entitlementsByProduct.get(p.productId) ?? []) {
         const current = entitlementSource.get(entitlement);
         // The purchase that grants the longest access wins; a lifetime (no expiry) beats any date.
-        const longer =
-          !current ||
-          (current.expiresDate !== null && (p.expiresDate === null || p.expiresDate >= current.expiresDate));
+        const [end, currentEnd] = [accessEnd(p), current ? accessEnd(current) : null];
+        const longer = !current || (currentEnd !== null && (end === null || end >= currentEnd));
         if (longer) entitlementSource.set(entitlement, p);
       }
     }
@@ -50,7 +61,7 @@ export function subscriberFromPurchases(input: {
         is_sandbox: p.isSandbox,
         unsubscribe_detected_at: iso(p.unsubscribeDetectedAt),
         billing_issues_detected_at: iso(p.billingIssuesDetectedAt),
-        grace_period_expires_date: null,
+        grace_period_expires_date: iso(p.gracePeriodExpiresDate),
         refunded_at: iso(p.refundedAt),
         period_type: p.periodType,
         ownership_type: "PURCHASED",
@@ -69,7 +80,8 @@ export function subscriberFromPurchases(input: {
   const entitlements: Record<string, object> = {};
   for (const [identifier, p] of entitlementSource) {
     entitlements[identifier] = {
-      expires_date: iso(p.expiresDate),
+      // Access continues through a billing issue's grace period.
+      expires_date: iso(accessEnd(p)),
       product_identifier: p.productId,
       product_plan_identifier: p.optionId,
       purchase_date: iso(p.purchaseDate),

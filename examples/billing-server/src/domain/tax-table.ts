@@ -58,7 +58,8 @@ export type TaxResult =
  * The tax due on `amountMicros` for a location, from {@link TAX_TABLE}. VAT is national, so the country alone
  * locates it (Stripe's card form asks for a postal code only in a few countries); a postal code, when given,
  * must have the country's shape. An unknown country or a malformed postal code is `invalid_tax_location`.
- * The tax is rounded to the currency's minor unit so that the total is exactly what is charged.
+ * The tax is rounded to an amount a card can be charged ({@link roundToMinorUnit}) so that the total is exactly
+ * what is charged.
  *
  * @example
  * calculateTax({ countryCode: "ZA", postalCode: "8001" }, 99_000_000, "ZAR");

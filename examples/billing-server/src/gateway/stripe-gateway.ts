@@ -1,18 +1,34 @@
 import { createHash } from "node:crypto";
+import Stripe from "stripe";
 import { BillingErrorCode, badRequest } from "../http/billing-error.js";
+
+/**
+ * The Stripe API version of every call: the one the pinned `stripe` package (^23.1) is typed for, so that what
+ * the types allow is what Stripe accepts. Raise it only together with the package (README, "Stripe").
+ */
+export const STRIPE_API_VERSION = "2026-10-28.endive" satisfies Stripe.LatestApiVersion;
 
 /** Stripe settings of the billing server (`STRIPE_*` in the CLI). */
 export interface StripeOptions {
   /** Secret API key (`sk_…` or a restricted `rk_…`): the server's calls to Stripe. */
   secretKey: string;
-  /** Signing secret of the webhook endpoint (`whsec_…`). */
-  webhookSecret: string;
+  /**
+   * Signing secrets of the webhook endpoints (`whsec_…`): an event signed with any of them is accepted, so a
+   * secret can be rolled, and an account endpoint and a Connect endpoint can both deliver. A single string is
+   * one secret.
+   */
+  webhookSecret: string | readonly string[];
   /** Publishable key (`pk_…`) handed to the checkout for Stripe.js. */
   publishableKey: string;
   /** `https://api.stripe.com` by default; a local fake in tests. */
   apiBase?: string;
   /** A connected account to act for (sent as `Stripe-Account`, and to Stripe.js as `stripe_account_id`). */
   accountId?: string;
+}
+
+/** The webhook signing secrets of `options`, as a list. */
+export function webhookSecrets(options: Pick<StripeOptions, "webhookSecret">): readonly string[] {
+  return typeof options.webhookSecret === "string" ? [options.webhookSecret] : options.webhookSecret;
 }
 
 /** The part of a SetupIntent or PaymentIntent the checkout needs. */
@@ -24,48 +40,78 @@ export interface StripeIntent {
   amount: number | null;
 }
 
-type FormValue = string | number | boolean | null | undefined | FormValue[] | { [key: string]: FormValue };
+/** What an off-session renewal charge came to. */
+export type RenewalPayment =
+  | { status: "succeeded"; paymentIntentId: string }
+  | { status: "declined"; paymentIntentId: string | null; message: string }
+  /** The bank asks the customer to confirm (SCA): the intent waits for them, on-session. */
+  | { status: "authentication_required"; paymentIntentId: string; clientSecret: string };
 
-/**
- * Stripe's form encoding: nested objects as `a[b]=c`, arrays as `a[]=x`; null and undefined are left out.
- *
- * @example
- * encodeStripeForm({ metadata: { k: "v" }, payment_method_types: ["card"] });
- * // "metadata%5Bk%5D=v&payment_method_types%5B%5D=card"
- */
-export function encodeStripeForm(params: Record<string, FormValue>): string {
-  const form = new URLSearchParams();
-  const add = (key: string, value: FormValue) => {
-    if (value === null || value === undefined) return;
-    if (Array.isArray(value)) value.forEach((v) => add(`${key}[]`, v));
-    else if (typeof value === "object") Object.entries(value).forEach(([k, v]) => add(`${key}[${k}]`, v));
-    else form.append(key, String(value));
-  };
-  Object.entries(params).forEach(([k, v]) => add(k, v));
-  return form.toString();
-}
+/** The only payment method the checkout offers (cards, wallets included). The wire calls it `payment_method_types`. */
+export const PAYMENT_METHOD_TYPES = ["card"] as const;
 
 const gatewayError = (message: string) =>
   badRequest(`Payment gateway error: ${message}`, BillingErrorCode.PaymentGatewayError);
 
 /**
- * A thin client of Stripe's REST API for the calls checkout makes. Each call carries an `Idempotency-Key`
- * derived from the operation session and the exact parameters, so a retried call returns the object the
- * first one created, while changed parameters (another amount) never collide with an earlier key.
- * Every failure, from Stripe or the network, is a 400 with code 7773.
+ * Stripe's typed errors as the protocol's: every one is a 400 with code 7773 (the SDK's StoreProblemError), with a
+ * message that says which kind it was. A refused secret key or a missing permission is the merchant's set-up, so it
+ * says so without echoing the key.
+ */
+export function gatewayErrorFromStripe(error: unknown) {
+  if (error instanceof Stripe.errors.StripeAuthenticationError) {
+    return gatewayError("Stripe refused the server's secret key (STRIPE_SECRET_KEY).");
+  }
+  if (error instanceof Stripe.errors.StripePermissionError) {
+    return gatewayError("the server's Stripe key lacks a permission this call needs.");
+  }
+  if (error instanceof Stripe.errors.StripeConnectionError) {
+    return gatewayError(`Stripe could not be reached (${error.message}).`);
+  }
+  if (error instanceof Stripe.errors.StripeRateLimitError || error instanceof Stripe.errors.StripeAPIError) {
+    return gatewayError(`Stripe is unavailable for now (${error.message}).`);
+  }
+  if (error instanceof Stripe.errors.StripeError) {
+    const param = error.param ? `, ${error.param}` : "";
+    const kind = error.rawType ?? error.type;
+    return gatewayError(`${error.message} (${kind}${error.code ? `: ${error.code}` : ""}${param})`);
+  }
+  return gatewayError(`Stripe could not be reached (${error instanceof Error ? error.message : "error"}).`);
+}
+
+/** The `stripe` client's settings for `options`: the pinned version, our timeout, retries of idempotent calls. */
+function clientConfig(options: StripeOptions): Stripe.StripeConfig {
+  const base = new URL(options.apiBase ?? "https://api.stripe.com");
+  return {
+    apiVersion: STRIPE_API_VERSION,
+    host: base.hostname,
+    port: base.port || (base.protocol === "http:" ? 80 : 443),
+    protocol: base.protocol === "http:" ? "http" : "https",
+    // Every call carries an idempotency key, so the client's own retries can never charge twice.
+    maxNetworkRetries: 2,
+    timeout: 15_000,
+    telemetry: false,
+    ...(options.accountId ? { stripeAccount: options.accountId } : {}),
+    appInfo: { name: "purchases-web billing server" },
+  };
+}
+
+/**
+ * The checkout's and the renewals' calls to Stripe, made with the official `stripe` client at
+ * {@link STRIPE_API_VERSION}. Each call carries an idempotency key derived from the operation (checkout session or
+ * renewal) and the exact parameters, so a retried call returns the object the first one created, while changed
+ * parameters (another amount) never collide with an earlier key. Every failure is a 400 with code 7773
+ * ({@link gatewayErrorFromStripe}); a renewal's decline is an outcome, not an error ({@link chargeRenewal}).
  *
  * @example
  * const stripe = new StripeGateway({ secretKey, webhookSecret, publishableKey });
  * const intent = await stripe.createSetupIntent({ operationSessionId: "opsess_1", customerId: "cus_1" });
  */
 export class StripeGateway {
-  private readonly apiBase: string;
+  private readonly client: Stripe;
 
-  constructor(
-    readonly options: StripeOptions,
-    private readonly fetchImpl: typeof fetch = fetch,
-  ) {
-    this.apiBase = (options.apiBase ?? "https://api.stripe.com").replace(/\/+$/, "");
+  constructor(readonly options: StripeOptions) {
+    this.client = new Stripe(options.secretKey, clientConfig(options));
   }
 
   /** Creates the Stripe customer a saved card belongs to, so that renewals can charge it off-session. */
@@ -75,27 +121,28 @@ export class StripeGateway {
     appUserId: string;
     projectId: string;
   }): Promise<string> {
-    const body = await this.post("/v1/customers", input.operationSessionId, {
+    const params: Stripe.CustomerCreateParams = {
       email: input.email,
       metadata: { app_user_id: input.appUserId, project_id: input.projectId },
-    });
-    return this.field(body, "id");
+    };
+    const customer = await this.call(input.operationSessionId, "customers", params, (options) =>
+      this.client.customers.create(params, options),
+    );
+    return customer.id;
   }
 
   /** A SetupIntent that saves a card for later off-session charges (a free trial). */
   async createSetupIntent(input: { operationSessionId: string; customerId: string }): Promise<StripeIntent> {
-    const body = await this.post("/v1/setup_intents", input.operationSessionId, {
+    const params: Stripe.SetupIntentCreateParams = {
       customer: input.customerId,
       usage: "off_session",
-      payment_method_types: ["card"],
+      allowed_payment_method_types: [...PAYMENT_METHOD_TYPES],
       metadata: { operation_session_id: input.operationSessionId },
-    });
-    return {
-      id: this.field(body, "id"),
-      type: "setup_intent",
-      clientSecret: this.field(body, "client_secret"),
-      amount: null,
     };
+    const intent = await this.call(input.operationSessionId, "setup_intents", params, (options) =>
+      this.client.setupIntents.create(params, options),
+    );
+    return { id: intent.id, type: "setup_intent", clientSecret: secretOf(intent), amount: null };
   }
 
   /** A PaymentIntent for `amount` minor units; subscriptions also keep the card for renewals. */
@@ -106,15 +153,18 @@ export class StripeGateway {
     currency: string;
     setupFutureUsage: "off_session" | null;
   }): Promise<StripeIntent> {
-    const body = await this.post("/v1/payment_intents", input.operationSessionId, {
+    const params: Stripe.PaymentIntentCreateParams = {
       amount: input.amount,
       currency: input.currency.toLowerCase(),
       customer: input.customerId,
-      payment_method_types: ["card"],
-      setup_future_usage: input.setupFutureUsage,
+      allowed_payment_method_types: [...PAYMENT_METHOD_TYPES],
+      ...(input.setupFutureUsage ? { setup_future_usage: input.setupFutureUsage } : {}),
       metadata: { operation_session_id: input.operationSessionId },
-    });
-    return this.paymentIntent(body);
+    };
+    const intent = await this.call(input.operationSessionId, "payment_intents", params, (options) =>
+      this.client.paymentIntents.create(params, options),
+    );
+    return paymentIntentOf(intent);
   }
 
   /** Changes the amount of an unconfirmed PaymentIntent (tax changed after it was created). */
@@ -123,62 +173,101 @@ export class StripeGateway {
     intentId: string;
     amount: number;
   }): Promise<StripeIntent> {
-    const path = `/v1/payment_intents/${encodeURIComponent(input.intentId)}`;
-    return this.paymentIntent(await this.post(path, input.operationSessionId, { amount: input.amount }));
+    const params: Stripe.PaymentIntentUpdateParams = { amount: input.amount };
+    const intent = await this.call(
+      input.operationSessionId,
+      `payment_intents/${input.intentId}`,
+      params,
+      (options) => this.client.paymentIntents.update(input.intentId, params, options),
+    );
+    return paymentIntentOf(intent);
   }
 
-  private paymentIntent(body: Record<string, unknown>): StripeIntent {
-    const amount = body.amount;
-    if (typeof amount !== "number") throw gatewayError("Stripe answered without an amount.");
-    return {
-      id: this.field(body, "id"),
-      type: "payment_intent",
-      clientSecret: this.field(body, "client_secret"),
-      amount,
+  /**
+   * Charges a renewal to the card saved at checkout, off-session, confirmed at once. `renewalId` (the new
+   * period's transaction id) is the idempotency key, the same on every attempt at one renewal, so a charge retried
+   * after a crash is taken once. A decline, and a card that can no longer be charged, are outcomes; only an
+   * unknown result (Stripe unreachable, its own failure) throws, so the caller tries again later.
+   */
+  async chargeRenewal(input: {
+    renewalId: string;
+    attempt: number;
+    customerId: string;
+    paymentMethodId: string;
+    amount: number;
+    currency: string;
+    metadata: Record<string, string>;
+  }): Promise<RenewalPayment> {
+    const params: Stripe.PaymentIntentCreateParams = {
+      amount: input.amount,
+      currency: input.currency.toLowerCase(),
+      customer: input.customerId,
+      payment_method: input.paymentMethodId,
+      allowed_payment_method_types: [...PAYMENT_METHOD_TYPES],
+      off_session: true,
+      confirm: true,
+      metadata: { ...input.metadata, renewal_transaction_id: input.renewalId },
     };
-  }
-
-  private field(body: Record<string, unknown>, name: string): string {
-    const value = body[name];
-    if (typeof value !== "string" || value === "") throw gatewayError(`Stripe answered without ${name}.`);
-    return value;
-  }
-
-  private async post(
-    path: string,
-    operationSessionId: string,
-    params: Record<string, FormValue>,
-  ): Promise<Record<string, unknown>> {
-    const form = encodeStripeForm(params);
-    const digest = createHash("sha256").update(`${path}\n${form}`).digest("hex").slice(0, 32);
-    const headers: Record<string, string> = {
-      authorization: `Bearer ${this.options.secretKey}`,
-      "content-type": "application/x-www-form-urlencoded",
-      accept: "application/json",
-      "idempotency-key": `${operationSessionId}-${digest}`,
-    };
-    if (this.options.accountId) headers["stripe-account"] = this.options.accountId;
-    let response: Response;
-    let body: unknown;
+    let intent: Stripe.PaymentIntent;
     try {
-      response = await this.fetchImpl(`${this.apiBase}${path}`, {
-        method: "POST",
-        headers,
-        body: form,
-        signal: AbortSignal.timeout(15_000),
+      // One key per attempt: a retry days later is a new charge, a retry of the same attempt is not.
+      intent = await this.client.paymentIntents.create(params, {
+        idempotencyKey: `renewal-${input.renewalId}-${input.attempt}-${digest(params)}`,
       });
-      body = await response.json();
     } catch (error) {
-      throw gatewayError(
-        `Stripe could not be reached (${error instanceof Error ? error.message : "error"}).`,
-      );
+      if (!(
+        error instanceof Stripe.errors.StripeCardError ||
+        error instanceof Stripe.errors.StripeInvalidRequestError
+      )) {
+        throw gatewayErrorFromStripe(error);
+      }
+      const intentOfError = error.payment_intent;
+      if (error.code === "authentication_required" && intentOfError?.client_secret) {
+        return {
+          status: "authentication_required",
+          paymentIntentId: intentOfError.id,
+          clientSecret: intentOfError.client_secret,
+        };
+      }
+      return { status: "declined", paymentIntentId: intentOfError?.id ?? null, message: error.message };
     }
-    const object = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
-    if (!response.ok) {
-      const error = object.error as { message?: unknown; type?: unknown } | undefined;
-      const message = typeof error?.message === "string" ? error.message : `HTTP ${response.status}`;
-      throw gatewayError(`${message}${typeof error?.type === "string" ? ` (${error.type})` : ""}`);
+    if (intent.status === "succeeded") return { status: "succeeded", paymentIntentId: intent.id };
+    if (intent.status === "requires_action" && intent.client_secret) {
+      return {
+        status: "authentication_required",
+        paymentIntentId: intent.id,
+        clientSecret: intent.client_secret,
+      };
     }
-    return object;
+    // `processing` and the like: the outcome is not known yet.
+    throw gatewayError(`the renewal payment is ${intent.status}.`);
   }
+
+  /** Runs a call with an idempotency key of the operation and the parameters, mapping Stripe's errors. */
+  private async call<T>(
+    operationId: string,
+    resource: string,
+    params: object,
+    run: (options: Stripe.RequestOptions) => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await run({ idempotencyKey: `${operationId}-${digest({ resource, params })}` });
+    } catch (error) {
+      throw gatewayErrorFromStripe(error);
+    }
+  }
+}
+
+/** 32 hex digits of SHA-256 over the JSON of `value`: the same parameters give the same idempotency key. */
+function digest(value: unknown): string {
+  return createHash("sha256").update(JSON.stringify(value)).digest("hex").slice(0, 32);
+}
+
+function secretOf(intent: { client_secret: string | null }): string {
+  if (!intent.client_secret) throw gatewayError("Stripe answered without client_secret.");
+  return intent.client_secret;
+}
+
+function paymentIntentOf(intent: Stripe.PaymentIntent): StripeIntent {
+  return { id: intent.id, type: "payment_intent", clientSecret: secretOf(intent), amount: intent.amount };
 }

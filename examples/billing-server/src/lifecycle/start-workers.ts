@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { BillingContext } from "../context.js";
 import { vacuumPgliteTables } from "../db/pglite-upkeep.js";
 import * as schema from "../db/schema.js";
-import { runLifecycle } from "./run-lifecycle.js";
+import { runLifecycle, type LifecycleOptions } from "./run-lifecycle.js";
 import type { RenewalCharger } from "./renewal-charger.js";
 import { deliverDueWebhooks, type WebhookEndpoints } from "../webhooks/deliver-due-webhooks.js";
 
@@ -11,6 +11,8 @@ export interface WorkerOptions {
   intervalMs: number;
   webhooks: WebhookEndpoints;
   renewalCharger?: RenewalCharger;
+  /** Tells a customer that a renewal payment waits for their confirmation (SCA); see {@link LifecycleOptions}. */
+  onAuthenticationRequired?: LifecycleOptions["onAuthenticationRequired"];
   /** How often a pass also runs the database's upkeep (PGlite's `VACUUM (ANALYZE)`); hourly by default. */
   upkeepIntervalMs?: number;
   log: { error(object: object, message: string): void };
@@ -43,7 +45,10 @@ export function startWorkers(ctx: BillingContext, options: WorkerOptions): Worke
   let lastUpkeep = performance.now();
   const pass = async () => {
     try {
-      await runLifecycle(ctx, { renewalCharger: options.renewalCharger });
+      await runLifecycle(ctx, {
+        renewalCharger: options.renewalCharger,
+        onAuthenticationRequired: options.onAuthenticationRequired,
+      });
     } catch (err) {
       options.log.error({ err }, "billing lifecycle pass failed");
     }

@@ -1,12 +1,18 @@
-import { createHash } from "node:crypto";
-import { MANAGE_LOCALES, RTL_LOCALES, type ManageTexts } from "./manage-texts.js";
+import { confirmPaymentUrl } from "./management-link.js";
+import type { ManageTexts } from "./manage-texts.js";
+import { escapeHtml, pageCsp, pageFormatters, pageLayout, pageTexts } from "./page-layout.js";
 
 /** One subscription product as the page shows it (its latest period). */
 export interface ManagedSubscription {
   productId: string;
   title: string;
   state: "active" | "cancelled" | "billing_issue" | "expired";
+  /** When it renews (active), or when access ends: the period's expiry, or the end of a billing issue's grace period. */
   expiresDate: Date;
+  /** A renewal payment waits for the customer to confirm it (SCA): the card links to the confirmation page. */
+  awaitsConfirmation: boolean;
+  /** Whether cancelling can still change anything (the period has not reached its end). */
+  cancellable: boolean;
   priceMicros: number;
   currency: string;
   store: "test_store" | "rc_billing";
@@ -33,52 +39,11 @@ export interface ManagePageView {
   notice: "cancelled" | "resumed" | null;
 }
 
-const STYLE = `
-:root{color-scheme:light;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f1a24;background:#f7f4fa}
-body{margin:0;padding:1rem;line-height:1.5}
-main{max-width:40rem;margin:0 auto}
-h1{font-size:1.6rem;margin:.5rem 0}
-h2{font-size:1.2rem;margin:1.5rem 0 .5rem}
-.card{background:#fff;border:1px solid #cfc6d8;border-radius:12px;padding:1rem;margin:.75rem 0}
-dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:0 0 1rem}
-dt{font-weight:600}
-dd{margin:0}
-button{font:inherit;font-weight:600;min-height:44px;padding:.5rem 1rem;border-radius:8px;border:2px solid #5b2a86;background:#5b2a86;color:#fff;cursor:pointer}
-button.secondary{background:#fff;color:#5b2a86}
-button:focus-visible{outline:3px solid #1f1a24;outline-offset:2px}
-.notice{background:#e7f6ec;border:1px solid #2f6b43;color:#1d4a2d;border-radius:8px;padding:.75rem}
-table{width:100%;border-collapse:collapse;font-size:.95rem}
-th,td{text-align:start;padding:.4rem;border-bottom:1px solid #cfc6d8;vertical-align:top}
-td.tx{word-break:break-all;font-family:ui-monospace,monospace;font-size:.85rem}
-.muted{color:#4e4558}
-`;
-
 /** The page's Content-Security-Policy: nothing but its own inline style (by hash) and forms to itself. */
-export const MANAGE_PAGE_CSP = `default-src 'none'; style-src 'sha256-${createHash("sha256").update(STYLE).digest("base64")}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
-  );
-
-function formatters(locale: string) {
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" });
-  return {
-    date: (d: Date) => date.format(d),
-    money: (micros: number, currency: string) =>
-      new Intl.NumberFormat(locale, { style: "currency", currency }).format(micros / 1_000_000),
-  };
-}
-
-/** The whole page, its texts escaped. */
-function layout(locale: string, t: ManageTexts, body: string): string {
-  const dir = RTL_LOCALES.has(locale) ? "rtl" : "ltr";
-  return `<!doctype html><html lang="${locale}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(t.title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
-}
+export const MANAGE_PAGE_CSP = pageCsp();
 
 function subscriptionCard(s: ManagedSubscription, view: ManagePageView, t: ManageTexts): string {
-  const f = formatters(view.locale);
+  const f = pageFormatters(view.locale);
   const date = f.date(s.expiresDate);
   const stateLabel = {
     active: t.active,
@@ -94,8 +59,11 @@ function subscriptionCard(s: ManagedSubscription, view: ManagePageView, t: Manag
   ];
   const action = (path: string, label: string, secondary: boolean, note?: string) =>
     `<form method="post" action="${escapeHtml(`${view.actionBase}/${path}?lang=${view.locale}`)}"><input type="hidden" name="product" value="${escapeHtml(s.productId)}">${note ? `<p class="muted">${escapeHtml(note)}</p>` : ""}<button type="submit"${secondary ? ' class="secondary"' : ""}>${escapeHtml(label)}</button></form>`;
+  const confirm = s.awaitsConfirmation
+    ? `<p class="problem">${escapeHtml(t.confirmNeeded)}</p><p><a class="button" href="${escapeHtml(`${confirmPaymentUrl(view.actionBase, s.productId)}&lang=${view.locale}`)}">${escapeHtml(t.confirmPayment)}</a></p>`
+    : "";
   const buttons =
-    s.state === "active" || s.state === "billing_issue"
+    (s.state === "active" || s.state === "billing_issue") && s.cancellable
       ? action("cancel", t.cancel, true, t.cancelNote.replace("{date}", date))
       : s.state === "cancelled"
         ? action("resume", t.resume, false)
@@ -103,12 +71,12 @@ function subscriptionCard(s: ManagedSubscription, view: ManagePageView, t: Manag
   const id = `plan-${escapeHtml(s.productId)}`;
   return `<section class="card" aria-labelledby="${id}"><h2 id="${id}">${escapeHtml(s.title)}</h2><dl>${rows
     .map(([term, value]) => `<dt>${escapeHtml(term!)}</dt><dd>${escapeHtml(value!)}</dd>`)
-    .join("")}</dl>${buttons}</section>`;
+    .join("")}</dl>${confirm}${buttons}</section>`;
 }
 
 function receiptsTable(view: ManagePageView, t: ManageTexts): string {
   if (view.receipts.length === 0) return "";
-  const f = formatters(view.locale);
+  const f = pageFormatters(view.locale);
   const rows = view.receipts
     .map(
       (r) =>
@@ -120,30 +88,35 @@ function receiptsTable(view: ManagePageView, t: ManageTexts): string {
 
 /**
  * The hosted "Manage subscription" page: each subscription (status, price, next renewal or end, payment method,
- * cancel or resume) and the past receipts, in the customer's language (right to left for Arabic). Script-free.
+ * cancel or resume, a link to confirm a renewal payment the bank holds) and the past receipts, in the customer's
+ * language (right to left for Arabic). Script-free.
  *
  * @example
  * reply.type("text/html").header("content-security-policy", MANAGE_PAGE_CSP).send(renderManagePage(view));
  */
 export function renderManagePage(view: ManagePageView): string {
-  const t = MANAGE_LOCALES[view.locale] ?? MANAGE_LOCALES.en!;
+  const t = pageTexts(view.locale);
   const running = view.subscriptions.find((s) => s.state !== "expired");
   const notice =
     view.notice && running
-      ? `<p class="notice" role="status">${escapeHtml((view.notice === "cancelled" ? t.cancelledNotice : t.resumedNotice).replace("{date}", formatters(view.locale).date(running.expiresDate)))}</p>`
+      ? `<p class="notice" role="status">${escapeHtml((view.notice === "cancelled" ? t.cancelledNotice : t.resumedNotice).replace("{date}", pageFormatters(view.locale).date(running.expiresDate)))}</p>`
       : "";
   const cards = view.subscriptions.length
     ? view.subscriptions.map((s) => subscriptionCard(s, view, t)).join("")
     : `<p>${escapeHtml(t.none)}</p>`;
-  return layout(
+  return pageLayout(
     view.locale,
-    t,
+    t.title,
     `<h1>${escapeHtml(t.title)}</h1><p class="muted">${escapeHtml(t.intro)}</p>${notice}${cards}${receiptsTable(view, t)}`,
   );
 }
 
 /** The page for a link that is forged, malformed or expired. */
 export function renderInvalidLinkPage(locale: string): string {
-  const t = MANAGE_LOCALES[locale] ?? MANAGE_LOCALES.en!;
-  return layout(locale, t, `<h1>${escapeHtml(t.title)}</h1><p role="alert">${escapeHtml(t.invalidLink)}</p>`);
+  const t = pageTexts(locale);
+  return pageLayout(
+    locale,
+    t.title,
+    `<h1>${escapeHtml(t.title)}</h1><p role="alert">${escapeHtml(t.invalidLink)}</p>`,
+  );
 }

@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { and, eq } from "drizzle-orm";
 import type { BillingContext } from "../context.js";
+import { accessEnd } from "../domain/customer-info.js";
 import { BillingError } from "../http/billing-error.js";
 import { products, purchases } from "../db/schema.js";
 import { cancelSubscription, resumeSubscription } from "../lifecycle/cancel-subscription.js";
 
 import type { SubscriptionPhases } from "../lifecycle/next-renewal-period.js";
+import { awaitingConfirmation } from "./awaiting-confirmation.js";
 import { readManagementToken, type ManagementSubject } from "./management-link.js";
 import {
   MANAGE_PAGE_CSP,
@@ -15,12 +17,16 @@ import {
   type ManagedSubscription,
 } from "./manage-page.js";
 import { pickManageLocale } from "./manage-texts.js";
+import { sendPage } from "./page-layout.js";
 
 type PurchaseRow = typeof purchases.$inferSelect;
 
-/** A subscription's latest period, as the page shows its state at `now`. */
-function stateOf(p: PurchaseRow, now: Date): ManagedSubscription["state"] {
-  if (p.refundedAt !== null || !p.expiresDate || p.expiresDate <= now) return "expired";
+/**
+ * A subscription's latest period, as the page shows its state at `now`: one past its expiry whose renewal is still
+ * being retried (its grace period runs) is a payment problem, not ended.
+ */
+function stateOf(p: PurchaseRow & { expiresDate: Date }, now: Date): ManagedSubscription["state"] {
+  if (p.refundedAt !== null || accessEnd(p) <= now) return "expired";
   if (p.unsubscribeDetectedAt !== null) return "cancelled";
   return p.billingIssuesDetectedAt !== null ? "billing_issue" : "active";
 }
@@ -41,18 +47,23 @@ async function loadCustomer(ctx: BillingContext, subject: ManagementSubject) {
   );
   /** The regular price a period renews at (a trial's own price is nothing). */
   const basePrice = (p: PurchaseRow) => options.get(p.productId)?.[p.optionId]?.base?.price;
-  const latest = new Map<string, PurchaseRow>();
+  const latest = new Map<string, PurchaseRow & { expiresDate: Date }>();
   for (const p of rows) {
     if (!p.expiresDate) continue;
     const current = latest.get(p.productId);
-    if (!current || p.expiresDate > current.expiresDate!) latest.set(p.productId, p);
+    if (!current || p.expiresDate > current.expiresDate)
+      latest.set(p.productId, { ...p, expiresDate: p.expiresDate });
   }
   const now = ctx.now();
   const subscriptions: ManagedSubscription[] = [...latest.values()].map((p) => ({
     productId: p.productId,
     title: titles.get(p.productId) ?? p.productId,
     state: stateOf(p, now),
-    expiresDate: p.expiresDate!,
+    expiresDate: accessEnd(p),
+    awaitsConfirmation: awaitingConfirmation(p, now) !== null,
+    // cancelSubscription turns off renewal of a running period only: past its expiry (a renewal being retried in
+    // the grace period) the button would change nothing.
+    cancellable: p.expiresDate > now,
     priceMicros: basePrice(p)?.amount_micros ?? p.priceMicros,
     currency: basePrice(p)?.currency ?? p.currency,
     store: p.store,
@@ -101,11 +112,7 @@ export async function managePageRoutes(app: FastifyInstance, { ctx }: { ctx: Bil
   );
   const config = { public: true };
   const html = (reply: FastifyReply, status: number, page: string) =>
-    reply
-      .code(status)
-      .type("text/html; charset=utf-8")
-      .header("content-security-policy", MANAGE_PAGE_CSP)
-      .send(page);
+    sendPage(reply, status, MANAGE_PAGE_CSP, page);
 
   app.get<{ Params: { token: string }; Querystring: { lang?: unknown; done?: unknown } }>(
     "/manage/:token",

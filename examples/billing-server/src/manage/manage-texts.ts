@@ -1,7 +1,7 @@
-// The hosted "Manage subscription" page's words, in the languages it speaks. `{date}` and `{price}` are filled in;
-// dates and prices are formatted for the language by Intl.
+// The words of the hosted pages ("Manage subscription" and the renewal payment confirmation), in the languages they
+// speak. `{date}` is filled in; dates and prices are formatted for the language by Intl.
 
-/** Every text the page shows. */
+/** Every text the pages show. */
 export interface ManageTexts {
   title: string;
   intro: string;
@@ -30,6 +30,23 @@ export interface ManageTexts {
   refunded: string;
   none: string;
   invalidLink: string;
+  /** The confirmation page's heading. */
+  confirmTitle: string;
+  /** Why the customer is there; `{date}` is when access ends unless they confirm. */
+  confirmIntro: string;
+  confirmBy: string;
+  /** The button (and the Manage page's link) that confirms a renewal payment the bank holds. */
+  confirmPayment: string;
+  confirming: string;
+  /** Announced once Stripe confirmed the payment. */
+  confirmed: string;
+  /** Announced when Stripe gives no message of its own. */
+  confirmFailed: string;
+  stripeUnavailable: string;
+  needsScript: string;
+  nothingToConfirm: string;
+  backToManage: string;
+  confirmNeeded: string;
 }
 
 const en: ManageTexts = {
@@ -61,6 +78,19 @@ const en: ManageTexts = {
   none: "You have no subscriptions yet.",
   invalidLink:
     "This link has expired or is not valid. Open “Manage subscription” in the app again for a new one.",
+  confirmTitle: "Confirm your payment",
+  confirmIntro:
+    "Your bank asks you to confirm the renewal of your subscription. You keep access until {date}; confirm the payment before then so that it continues.",
+  confirmBy: "Confirm by",
+  confirmPayment: "Confirm payment",
+  confirming: "Confirming…",
+  confirmed: "Payment confirmed — your subscription continues.",
+  confirmFailed: "The payment could not be confirmed. Please try again.",
+  stripeUnavailable: "The payment service could not be loaded. Check your connection and reload the page.",
+  needsScript: "Confirming the payment needs JavaScript. Turn it on and reload the page.",
+  nothingToConfirm: "There is no payment waiting for your confirmation.",
+  backToManage: "Back to your subscriptions",
+  confirmNeeded: "Your bank asks you to confirm the renewal payment.",
 };
 
 const es: ManageTexts = {
@@ -92,6 +122,20 @@ const es: ManageTexts = {
   none: "Todavía no tienes suscripciones.",
   invalidLink:
     "Este enlace ha caducado o no es válido. Vuelve a abrir «Gestionar suscripción» en la app para obtener uno nuevo.",
+  confirmTitle: "Confirma tu pago",
+  confirmIntro:
+    "Tu banco te pide que confirmes la renovación de tu suscripción. Mantienes el acceso hasta el {date}; confirma el pago antes de esa fecha para que continúe.",
+  confirmBy: "Fecha límite",
+  confirmPayment: "Confirmar pago",
+  confirming: "Confirmando…",
+  confirmed: "Pago confirmado: tu suscripción continúa.",
+  confirmFailed: "No se ha podido confirmar el pago. Inténtalo de nuevo.",
+  stripeUnavailable:
+    "No se ha podido cargar el servicio de pago. Comprueba tu conexión y vuelve a cargar la página.",
+  needsScript: "Para confirmar el pago se necesita JavaScript. Actívalo y vuelve a cargar la página.",
+  nothingToConfirm: "No hay ningún pago pendiente de tu confirmación.",
+  backToManage: "Volver a tus suscripciones",
+  confirmNeeded: "Tu banco te pide que confirmes el pago de la renovación.",
 };
 
 const fr: ManageTexts = {
@@ -123,6 +167,20 @@ const fr: ManageTexts = {
   none: "Vous n’avez pas encore d’abonnement.",
   invalidLink:
     "Ce lien a expiré ou n’est pas valide. Rouvrez « Gérer l’abonnement » dans l’application pour en obtenir un nouveau.",
+  confirmTitle: "Confirmez votre paiement",
+  confirmIntro:
+    "Votre banque vous demande de confirmer le renouvellement de votre abonnement. Vous gardez l’accès jusqu’au {date} ; confirmez le paiement d’ici là pour qu’il continue.",
+  confirmBy: "À confirmer avant le",
+  confirmPayment: "Confirmer le paiement",
+  confirming: "Confirmation en cours…",
+  confirmed: "Paiement confirmé — votre abonnement continue.",
+  confirmFailed: "Le paiement n’a pas pu être confirmé. Veuillez réessayer.",
+  stripeUnavailable:
+    "Le service de paiement n’a pas pu être chargé. Vérifiez votre connexion et rechargez la page.",
+  needsScript: "La confirmation du paiement nécessite JavaScript. Activez-le et rechargez la page.",
+  nothingToConfirm: "Aucun paiement n’attend votre confirmation.",
+  backToManage: "Retour à vos abonnements",
+  confirmNeeded: "Votre banque vous demande de confirmer le paiement du renouvellement.",
 };
 
 const de: ManageTexts = {
@@ -154,6 +212,20 @@ const de: ManageTexts = {
   none: "Du hast noch keine Abos.",
   invalidLink:
     "Dieser Link ist abgelaufen oder ungültig. Öffne „Abo verwalten“ in der App erneut, um einen neuen zu erhalten.",
+  confirmTitle: "Bestätige deine Zahlung",
+  confirmIntro:
+    "Deine Bank bittet dich, die Verlängerung deines Abos zu bestätigen. Du behältst den Zugang bis {date}; bestätige die Zahlung bis dahin, damit es weiterläuft.",
+  confirmBy: "Bestätigen bis",
+  confirmPayment: "Zahlung bestätigen",
+  confirming: "Wird bestätigt…",
+  confirmed: "Zahlung bestätigt – dein Abo läuft weiter.",
+  confirmFailed: "Die Zahlung konnte nicht bestätigt werden. Bitte versuche es erneut.",
+  stripeUnavailable:
+    "Der Zahlungsdienst konnte nicht geladen werden. Prüfe deine Verbindung und lade die Seite neu.",
+  needsScript: "Zum Bestätigen der Zahlung wird JavaScript benötigt. Aktiviere es und lade die Seite neu.",
+  nothingToConfirm: "Es wartet keine Zahlung auf deine Bestätigung.",
+  backToManage: "Zurück zu deinen Abos",
+  confirmNeeded: "Deine Bank bittet dich, die Zahlung für die Verlängerung zu bestätigen.",
 };
 
 const pt: ManageTexts = {
@@ -185,6 +257,20 @@ const pt: ManageTexts = {
   none: "Ainda não tem subscrições.",
   invalidLink:
     "Esta ligação expirou ou não é válida. Abra novamente «Gerir subscrição» na aplicação para obter uma nova.",
+  confirmTitle: "Confirme o seu pagamento",
+  confirmIntro:
+    "O seu banco pede-lhe que confirme a renovação da sua subscrição. Mantém o acesso até {date}; confirme o pagamento antes dessa data para que continue.",
+  confirmBy: "Confirmar até",
+  confirmPayment: "Confirmar pagamento",
+  confirming: "A confirmar…",
+  confirmed: "Pagamento confirmado — a sua subscrição continua.",
+  confirmFailed: "Não foi possível confirmar o pagamento. Tente novamente.",
+  stripeUnavailable:
+    "Não foi possível carregar o serviço de pagamento. Verifique a sua ligação e recarregue a página.",
+  needsScript: "Para confirmar o pagamento é necessário JavaScript. Ative-o e recarregue a página.",
+  nothingToConfirm: "Não há nenhum pagamento à espera da sua confirmação.",
+  backToManage: "Voltar às suas subscrições",
+  confirmNeeded: "O seu banco pede-lhe que confirme o pagamento da renovação.",
 };
 
 const ar: ManageTexts = {
@@ -216,6 +302,19 @@ const ar: ManageTexts = {
   none: "ليس لديك أي اشتراكات بعد.",
   invalidLink:
     "انتهت صلاحية هذا الرابط أو أنه غير صالح. افتح «إدارة الاشتراك» في التطبيق مرة أخرى للحصول على رابط جديد.",
+  confirmTitle: "أكِّد دفعتك",
+  confirmIntro:
+    "يطلب منك مصرفك تأكيد تجديد اشتراكك. يبقى لديك الوصول حتى {date}؛ أكِّد الدفع قبل ذلك ليستمر اشتراكك.",
+  confirmBy: "التأكيد قبل",
+  confirmPayment: "تأكيد الدفع",
+  confirming: "جارٍ التأكيد…",
+  confirmed: "تم تأكيد الدفع — يستمر اشتراكك.",
+  confirmFailed: "تعذّر تأكيد الدفع. يُرجى المحاولة مرة أخرى.",
+  stripeUnavailable: "تعذّر تحميل خدمة الدفع. تحقّق من اتصالك وأعد تحميل الصفحة.",
+  needsScript: "يتطلب تأكيد الدفع تفعيل JavaScript. فعِّله وأعد تحميل الصفحة.",
+  nothingToConfirm: "لا توجد دفعة بانتظار تأكيدك.",
+  backToManage: "العودة إلى اشتراكاتك",
+  confirmNeeded: "يطلب منك مصرفك تأكيد دفعة التجديد.",
 };
 
 /** The page's languages, by their BCP 47 primary tag. */

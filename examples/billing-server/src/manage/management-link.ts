@@ -99,5 +99,38 @@ export function managementUrlFor(
 ): string | null {
   if (!ctx.management) return ctx.managementUrl;
   const base = ctx.management.publicUrl ?? `${request.protocol}://${request.host}${ctx.management.prefix}`;
-  return `${base.replace(/\/+$/, "")}/manage/${signManagementToken(ctx.management.secret, { projectId, appUserId }, ctx.now())}`;
+  return managePageUrl(ctx.management.secret, base, { projectId, appUserId }, ctx.now());
+}
+
+/** The hosted page of a customer under `base` (the server's public URL with its prefix), with a fresh signed link. */
+function managePageUrl(secret: string, base: string, subject: ManagementSubject, now: Date): string {
+  return `${base.replace(/\/+$/, "")}/manage/${signManagementToken(secret, subject, now)}`;
+}
+
+/**
+ * A customer's hosted page for work done outside a request (a mail from the lifecycle worker), which has no origin
+ * to fall back on: null unless the page is on and `management.publicUrl` is set.
+ *
+ * @example
+ * publicManagePageUrl(ctx, { projectId: "realmheart", appUserId: "u1" }); // "https://shop.example/billing/manage/…"
+ */
+export function publicManagePageUrl(
+  ctx: Pick<BillingContext, "management" | "now">,
+  subject: ManagementSubject,
+): string | null {
+  const { management } = ctx;
+  if (!management?.publicUrl) return null;
+  return managePageUrl(management.secret, management.publicUrl, subject, ctx.now());
+}
+
+/**
+ * The page where the customer confirms the renewal payment of `productId` that their bank holds (SCA), under their
+ * hosted page (`…/manage/{token}`, absolute or not).
+ *
+ * @example
+ * confirmPaymentUrl("/billing/manage/eyJw….sig", "premium_realm_monthly");
+ * // "/billing/manage/eyJw….sig/confirm-payment?product=premium_realm_monthly"
+ */
+export function confirmPaymentUrl(managePage: string, productId: string): string {
+  return `${managePage}/confirm-payment?product=${encodeURIComponent(productId)}`;
 }

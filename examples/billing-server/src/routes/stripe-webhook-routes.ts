@@ -4,9 +4,10 @@ import { BillingErrorCode, badRequest } from "../http/billing-error.js";
 import type { BillingContext } from "../context.js";
 import { applyGatewayOutcome, type GatewayOutcome } from "../domain/checkout-fulfilment.js";
 import { OperationErrorCode } from "../domain/checkout-session.js";
-import type { StripeOptions } from "../gateway/stripe-gateway.js";
+import { webhookSecrets, type StripeOptions } from "../gateway/stripe-gateway.js";
 import { verifyStripeSignature } from "../gateway/stripe-signature.js";
 import { parseInput } from "../http/validation.js";
+import { confirmRenewalPayment } from "../lifecycle/run-lifecycle.js";
 
 const stripeError = z.object({ message: z.string().optional() }).nullable().optional();
 const intent = z.object({
@@ -59,7 +60,8 @@ function outcomeOf(type: string, object: z.infer<typeof intent>): GatewayOutcome
 
 /**
  * Stripe's webhook endpoint: public (no API key), authenticated by the `Stripe-Signature` HMAC over the raw
- * body instead. Intent events settle the operation session named in the intent's metadata; every other
+ * body instead. Intent events settle the operation session named in the intent's metadata, or renew the period
+ * whose renewal payment the customer confirmed (`renewal_transaction_id`, `period_id`); every other
  * event, and events for intents this server did not create, are acknowledged and ignored so that Stripe
  * stops retrying them.
  */
@@ -82,7 +84,7 @@ export async function stripeWebhookRoutes(
     const failure = verifyStripeSignature({
       header: Array.isArray(header) ? header[0] : header,
       payload,
-      secret: stripe.webhookSecret,
+      secret: webhookSecrets(stripe),
       now: ctx.now(),
     });
     if (failure) {
@@ -97,6 +99,17 @@ export async function stripeWebhookRoutes(
     const event = parseInput(stripeEvent, json);
     if (!HANDLED.has(event.type)) return { received: true, result: "ignored" };
     const object = parseInput(intent, event.data.object);
+    const renewal = object.metadata?.renewal_transaction_id ? object.metadata : null;
+    if (renewal?.period_id && renewal.project_id && event.type === "payment_intent.succeeded") {
+      // A renewal the customer confirmed on the hosted page (SCA).
+      const renewed = await confirmRenewalPayment(ctx, {
+        projectId: renewal.project_id,
+        periodId: renewal.period_id,
+        paymentIntentId: object.id,
+      });
+      request.log.info({ eventId: event.id, type: event.type, renewed }, "stripe webhook: renewal");
+      return { received: true, result: renewed ? "renewed" : "ignored" };
+    }
     const sessionId = object.metadata?.operation_session_id;
     if (!sessionId) return { received: true, result: "ignored" };
     const result = await applyGatewayOutcome(ctx, sessionId, outcomeOf(event.type, object));

@@ -17,6 +17,8 @@ import {
 } from "./test-server.js";
 
 export const MANAGEMENT_URL = "https://billing.example.test/manage";
+/** The signing secret the checkout server accepts beside the fake Stripe's own (a secret being rolled). */
+export const NEXT_WEBHOOK_SECRET = "whsec_rolled_next";
 
 export function checkoutCatalogue(): Catalogue {
   const catalogue = structuredClone(testCatalogue());
@@ -92,7 +94,8 @@ export async function startCheckoutServer(
   const server = await startTestServer(
     kind,
     {
-      stripe: stripe.options,
+      // Two signing secrets, as while one is rolled: the fake signs with the older one.
+      stripe: { ...stripe.options, webhookSecret: [NEXT_WEBHOOK_SECRET, stripe.options.webhookSecret] },
       managementUrl: MANAGEMENT_URL,
       catalogue: checkoutCatalogue(),
       ...options,

@@ -1,10 +1,21 @@
-// A local stand-in for Stripe's HTTP API (Stripe cannot be reached here), speaking its wire format for the
-// calls the billing server makes: form-encoded requests with a Bearer secret key and Idempotency-Key,
-// JSON objects back, `{ error: { type, message } }` on bad input. It also plays the customer's browser
-// confirming an intent and Stripe delivering the signed webhook that follows.
+// A local stand-in for Stripe's HTTP API (Stripe cannot be reached here), as strict as the pinned API version for
+// the calls the billing server makes: form-encoded requests with a Bearer secret key, `Stripe-Version` and
+// Idempotency-Key; a parameter the version does not have is refused as Stripe refuses it (the lists are the
+// official package's parameter types, ./stripe-params.ts); objects back typed by the package; `{ error }` on bad
+// input. It also plays the customer's browser confirming an intent, the bank deciding an off-session charge, and
+// Stripe delivering the signed webhook that follows.
 import { createHmac, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type Stripe from "stripe";
+import { STRIPE_API_VERSION } from "../../src/gateway/stripe-gateway.js";
+import {
+  CUSTOMER_CREATE,
+  KNOWN_PAYMENT_METHOD_TYPES,
+  PAYMENT_INTENT_CREATE,
+  PAYMENT_INTENT_UPDATE,
+  SETUP_INTENT_CREATE,
+} from "./stripe-params.js";
 
 type Json = Record<string, unknown>;
 
@@ -31,6 +42,9 @@ export interface WebhookDelivery {
   event: Json;
 }
 
+/** What the bank does with an off-session charge to a saved card. */
+export type CardBehaviour = "succeeds" | "declines" | "requires_authentication";
+
 export interface FakeStripe {
   /** Settings for the billing server's `stripe` option, pointing at this fake. */
   options: {
@@ -43,16 +57,23 @@ export interface FakeStripe {
   /** Where webhooks go; set once the billing server listens. */
   webhookUrl: string | null;
   requests: RecordedRequest[];
-  intents: Map<string, Json>;
-  customers: Map<string, Json>;
+  /** The intents made, by id, as plain records (typed by the package inside the fake). */
+  intents: ReadonlyMap<string, Json>;
+  customers: ReadonlyMap<string, Json>;
   /** The intent a client secret belongs to. */
   intentBySecret(clientSecret: string): Json;
   /** Makes the next API request fail with this Stripe error. */
   failNext(status: number, error: { type: string; message: string; code?: string }): void;
   /** The customer confirms the intent in Stripe.js; Stripe then sends the matching webhook event. */
   confirm(clientSecret: string, outcome: "succeeded" | "declined"): Promise<WebhookDelivery>;
+  /** From now on, off-session charges to this saved card (`pm_…`) do this; they succeed by default. */
+  setCardBehaviour(paymentMethodId: string, behaviour: CardBehaviour): void;
+  /** The customer confirms a payment their bank asked them to authenticate (SCA); Stripe sends the webhook. */
+  authenticate(paymentIntentId: string): Promise<WebhookDelivery>;
+  /** The PaymentIntents charged off-session and confirmed, in order (renewals). */
+  offSessionCharges(): Stripe.PaymentIntent[];
   /** An event as Stripe builds it. */
-  event(type: string, object: Json): Json;
+  event(type: string, object: object): Json;
   /** Delivers an event signed like Stripe, or with the overrides given. */
   deliver(
     event: Json,
@@ -91,6 +112,35 @@ class StripeApiError extends Error {
 const invalid = (message: string, param?: string, code = "parameter_invalid") =>
   new StripeApiError(400, { type: "invalid_request_error", code, message, ...(param ? { param } : {}) });
 
+/** Refuses a parameter the endpoint does not have at the pinned version, as Stripe does. */
+function refuseUnknown(form: Json, allowed: ReadonlySet<string>): void {
+  for (const name of Object.keys(form)) {
+    if (allowed.has(name)) continue;
+    if (name === "payment_method_types") {
+      throw invalid(
+        "payment_method_types is no longer supported on this API version: use allowed_payment_method_types, or let Stripe choose the payment methods.",
+        name,
+        "payment_method_types_no_longer_supported",
+      );
+    }
+    throw invalid(`Received unknown parameter: ${name}`, name, "parameter_unknown");
+  }
+}
+
+function booleanOf(form: Json, name: string): boolean {
+  const value = form[name];
+  if (value === undefined) return false;
+  if (value !== "true" && value !== "false") throw invalid(`Invalid boolean: ${String(value)}`, name);
+  return value === "true";
+}
+
+function stringOf(form: Json, name: string): string | null {
+  const value = form[name];
+  if (value === undefined) return null;
+  if (typeof value !== "string" || value === "") throw invalid(`Invalid string: ${String(value)}`, name);
+  return value;
+}
+
 export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<FakeStripe> {
   const now = options.now ?? (() => new Date());
   const secretKey = options.secretKey ?? "sk_test_fake_realmheart";
@@ -98,15 +148,22 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const accountId = options.accountId ?? "acct_test_realmheart";
   const seconds = () => Math.floor(now().getTime() / 1000);
   const requests: RecordedRequest[] = [];
-  const intents = new Map<string, Json>();
-  const customers = new Map<string, Json>();
+  const intents = new Map<string, Stripe.PaymentIntent | Stripe.SetupIntent>();
+  const customers = new Map<string, Stripe.Customer>();
+  /** Saved cards: payment method id → its customer. */
+  const cards = new Map<string, string>();
+  const cardBehaviours = new Map<string, CardBehaviour>();
+  const charges: Stripe.PaymentIntent[] = [];
   const idempotent = new Map<string, { fingerprint: string; status: number; body: Json }>();
   let nextFailure: StripeApiError | null = null;
 
-  function metadataOf(form: Json, param = "metadata"): Json {
+  function metadataOf(form: Json, param = "metadata"): Stripe.Metadata {
     const metadata = form[param] ?? {};
     if (typeof metadata !== "object" || Array.isArray(metadata)) throw invalid("Invalid object", param);
-    return metadata as Json;
+    for (const [key, value] of Object.entries(metadata)) {
+      if (typeof value !== "string") throw invalid(`Invalid metadata value for ${key}`, `${param}[${key}]`);
+    }
+    return metadata as Stripe.Metadata;
   }
   function customerOf(form: Json): string | null {
     const customer = form.customer;
@@ -116,10 +173,14 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     }
     return customer;
   }
-  function methodTypes(form: Json): string[] {
-    const types = form.payment_method_types ?? ["card"];
-    if (!Array.isArray(types) || types.some((t) => t !== "card")) {
-      throw invalid("Invalid array", "payment_method_types");
+  function allowedTypes(form: Json): string[] {
+    const types = form.allowed_payment_method_types ?? ["card"];
+    if (
+      !Array.isArray(types) ||
+      types.length === 0 ||
+      types.some((t) => !KNOWN_PAYMENT_METHOD_TYPES.has(t))
+    ) {
+      throw invalid("Invalid array", "allowed_payment_method_types");
     }
     return types as string[];
   }
@@ -132,73 +193,214 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     }
     return amount;
   }
+  function futureUsageOf(form: Json): "off_session" | "on_session" | null {
+    const usage = form.setup_future_usage ?? null;
+    if (usage !== null && usage !== "off_session" && usage !== "on_session") {
+      throw invalid("Invalid setup_future_usage", "setup_future_usage");
+    }
+    return usage;
+  }
 
-  function route(method: string, path: string, form: Json): Json {
+  function intentBySecret(clientSecret: string): Stripe.PaymentIntent | Stripe.SetupIntent {
+    const intent = [...intents.values()].find((i) => i.client_secret === clientSecret);
+    if (!intent) throw new Error(`fake Stripe: no intent with client secret ${clientSecret}`);
+    return intent;
+  }
+
+  function newPaymentIntent(fields: {
+    amount: number;
+    currency: string;
+    customer: string | null;
+    allowedTypes: string[];
+    setupFutureUsage: "off_session" | "on_session" | null;
+    metadata: Stripe.Metadata;
+  }): Stripe.PaymentIntent {
+    const intentId = id("pi");
+    return {
+      id: intentId,
+      object: "payment_intent",
+      allowed_payment_method_types: fields.allowedTypes as Stripe.PaymentIntent.AllowedPaymentMethodType[],
+      amount: fields.amount,
+      amount_capturable: 0,
+      amount_received: 0,
+      application: null,
+      application_fee_amount: null,
+      automatic_payment_methods: null,
+      canceled_at: null,
+      cancellation_reason: null,
+      capture_method: "automatic",
+      client_secret: `${intentId}_secret_${randomBytes(12).toString("hex")}`,
+      confirmation_method: "automatic",
+      created: seconds(),
+      currency: fields.currency,
+      customer: fields.customer,
+      customer_account: null,
+      description: null,
+      excluded_payment_method_types: null,
+      last_payment_error: null,
+      latest_charge: null,
+      livemode: false,
+      managed_payments: null,
+      metadata: fields.metadata,
+      next_action: null,
+      on_behalf_of: null,
+      payment_method: null,
+      payment_method_configuration_details: null,
+      payment_method_options: null,
+      payment_method_types: fields.allowedTypes,
+      payment_record: null,
+      processing: null,
+      receipt_email: null,
+      review: null,
+      setup_future_usage: fields.setupFutureUsage,
+      shipping: null,
+      source: null,
+      statement_descriptor: null,
+      statement_descriptor_suffix: null,
+      status: "requires_payment_method",
+      transfer_data: null,
+      transfer_group: null,
+    } satisfies Stripe.PaymentIntent;
+  }
+
+  /** An off-session charge confirmed at once: the bank decides by the card's behaviour. */
+  function chargeOffSession(intent: Stripe.PaymentIntent, paymentMethod: string): Stripe.PaymentIntent {
+    intent.payment_method = paymentMethod;
+    const behaviour = cardBehaviours.get(paymentMethod) ?? "succeeds";
+    charges.push(intent);
+    if (behaviour === "succeeds") {
+      Object.assign(intent, { status: "succeeded", amount_received: intent.amount });
+      return intent;
+    }
+    const requiresAction = behaviour === "requires_authentication";
+    // As Stripe does for an off-session charge: the intent goes back to requires_payment_method, and the error
+    // names the card, which the customer confirms on-session afterwards.
+    const error = {
+      type: "card_error",
+      code: requiresAction ? "authentication_required" : "card_declined",
+      ...(requiresAction ? {} : { decline_code: "insufficient_funds" }),
+      message: requiresAction
+        ? "This payment requires authentication by the cardholder."
+        : "Your card has insufficient funds.",
+      payment_method: { id: paymentMethod, object: "payment_method", type: "card" },
+    };
+    Object.assign(intent, {
+      status: "requires_payment_method",
+      payment_method: null,
+      last_payment_error: error,
+    });
+    intents.set(intent.id, intent);
+    throw new StripeApiError(402, { ...error, payment_intent: structuredClone(intent) });
+  }
+
+  function route(method: string, path: string, form: Json): object {
     if (method === "POST" && path === "/v1/customers") {
+      refuseUnknown(form, CUSTOMER_CREATE);
       const customer = {
         id: id("cus"),
         object: "customer",
-        email: typeof form.email === "string" ? form.email : null,
-        metadata: metadataOf(form),
+        address: null,
+        balance: 0,
         created: seconds(),
+        currency: null,
+        customer_account: null,
+        default_source: null,
+        delinquent: false,
+        description: null,
+        email: stringOf(form, "email"),
+        invoice_settings: {
+          custom_fields: null,
+          default_payment_method: null,
+          footer: null,
+          rendering_options: null,
+        },
         livemode: false,
-      };
+        metadata: metadataOf(form),
+        name: null,
+        phone: null,
+        preferred_locales: [],
+        shipping: null,
+        tax_exempt: "none",
+        test_clock: null,
+      } satisfies Stripe.Customer;
       customers.set(customer.id, customer);
       return customer;
     }
     if (method === "POST" && path === "/v1/setup_intents") {
+      refuseUnknown(form, SETUP_INTENT_CREATE);
       const usage = form.usage ?? "off_session";
       if (usage !== "off_session" && usage !== "on_session") throw invalid("Invalid usage", "usage");
       const intentId = id("seti");
+      const types = allowedTypes(form);
       const intent = {
         id: intentId,
         object: "setup_intent",
+        allowed_payment_method_types: types,
+        application: null,
+        automatic_payment_methods: null,
+        cancellation_reason: null,
         client_secret: `${intentId}_secret_${randomBytes(12).toString("hex")}`,
-        customer: customerOf(form),
-        usage,
-        payment_method_types: methodTypes(form),
-        payment_method: null,
-        status: "requires_payment_method",
-        last_setup_error: null,
-        metadata: metadataOf(form),
         created: seconds(),
+        customer: customerOf(form),
+        customer_account: null,
+        description: null,
+        excluded_payment_method_types: null,
+        flow_directions: null,
+        last_setup_error: null,
+        latest_attempt: null,
         livemode: false,
-      };
+        mandate: null,
+        metadata: metadataOf(form),
+        next_action: null,
+        on_behalf_of: null,
+        payment_method: null,
+        payment_method_configuration_details: null,
+        payment_method_options: null,
+        payment_method_types: types,
+        single_use_mandate: null,
+        status: "requires_payment_method",
+        usage,
+      } satisfies Stripe.SetupIntent;
       intents.set(intentId, intent);
       return intent;
     }
     if (method === "POST" && path === "/v1/payment_intents") {
+      refuseUnknown(form, PAYMENT_INTENT_CREATE);
       const amount = amountOf(form);
       if (typeof form.currency !== "string" || !/^[a-z]{3}$/.test(form.currency)) {
         throw invalid("Missing required param: currency.", "currency", "parameter_missing");
       }
-      const usage = form.setup_future_usage ?? null;
-      if (usage !== null && usage !== "off_session" && usage !== "on_session") {
-        throw invalid("Invalid setup_future_usage", "setup_future_usage");
+      const customer = customerOf(form);
+      const confirm = booleanOf(form, "confirm");
+      const offSession = booleanOf(form, "off_session");
+      const paymentMethod = stringOf(form, "payment_method");
+      if (offSession && !confirm) {
+        throw invalid("off_session can only be used with confirm=true.", "off_session");
       }
-      const intentId = id("pi");
-      const intent = {
-        id: intentId,
-        object: "payment_intent",
+      if (paymentMethod !== null && cards.get(paymentMethod) !== customer) {
+        throw invalid(
+          `No such PaymentMethod: '${paymentMethod}' for this customer`,
+          "payment_method",
+          "resource_missing",
+        );
+      }
+      if (confirm && paymentMethod === null) {
+        throw invalid("You must provide a payment_method to confirm.", "payment_method", "parameter_missing");
+      }
+      const intent = newPaymentIntent({
         amount,
-        amount_received: 0,
         currency: form.currency,
-        client_secret: `${intentId}_secret_${randomBytes(12).toString("hex")}`,
-        customer: customerOf(form),
-        setup_future_usage: usage,
-        payment_method_types: methodTypes(form),
-        payment_method: null,
-        status: "requires_payment_method",
-        last_payment_error: null,
+        customer,
+        allowedTypes: allowedTypes(form),
+        setupFutureUsage: futureUsageOf(form),
         metadata: metadataOf(form),
-        created: seconds(),
-        livemode: false,
-      };
-      intents.set(intentId, intent);
-      return intent;
+      });
+      intents.set(intent.id, intent);
+      return confirm && paymentMethod ? chargeOffSession(intent, paymentMethod) : intent;
     }
     const update = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
     if (method === "POST" && update) {
+      refuseUnknown(form, PAYMENT_INTENT_UPDATE);
       const intent = intents.get(decodeURIComponent(update[1] ?? ""));
       if (!intent || intent.object !== "payment_intent") {
         throw new StripeApiError(404, {
@@ -227,8 +429,13 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     const text = Buffer.concat(chunks).toString("utf8");
     const path = (request.url ?? "/").split("?")[0] ?? "/";
     const method = request.method ?? "GET";
-    const send = (status: number, body: Json, headers: Record<string, string> = {}) => {
-      response.writeHead(status, { "content-type": "application/json", "request-id": id("req"), ...headers });
+    const send = (status: number, body: object, headers: Record<string, string> = {}) => {
+      response.writeHead(status, {
+        "content-type": "application/json",
+        "request-id": id("req"),
+        "stripe-version": STRIPE_API_VERSION,
+        ...headers,
+      });
       response.end(JSON.stringify(body, null, 2));
     };
     const form = decodeForm(text);
@@ -247,6 +454,14 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
           type: "invalid_request_error",
           message: `Invalid API Key provided: ${auth.slice(0, 8)}****${auth.slice(-4)}`,
         });
+      }
+      // The fake speaks one API version; a call without it would get the account's default, whatever that is.
+      if (request.headers["stripe-version"] !== STRIPE_API_VERSION) {
+        throw invalid(
+          `This fake speaks Stripe API version ${STRIPE_API_VERSION} only; the request asked for ${String(request.headers["stripe-version"] ?? "the account default")}.`,
+          undefined,
+          "api_version_invalid",
+        );
       }
       const account = request.headers["stripe-account"];
       if (account !== undefined && account !== accountId) {
@@ -280,9 +495,18 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
         nextFailure = null;
         throw failure;
       }
-      const body = structuredClone(route(method, path, form));
-      if (typeof key === "string") idempotent.set(key, { fingerprint, status: 200, body });
-      send(200, body);
+      let status = 200;
+      let body: Json;
+      try {
+        body = structuredClone(route(method, path, form)) as Json;
+      } catch (error) {
+        // Stripe keeps a declined charge's answer under its idempotency key too: a retry is not a second charge.
+        if (!(error instanceof StripeApiError) || error.status !== 402) throw error;
+        status = error.status;
+        body = { error: error.error };
+      }
+      if (typeof key === "string") idempotent.set(key, { fingerprint, status, body });
+      send(status, body);
     } catch (error) {
       if (error instanceof StripeApiError) send(error.status, { error: error.error });
       else send(500, { error: { type: "api_error", message: String(error) } });
@@ -303,21 +527,21 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     },
     webhookUrl: null,
     requests,
-    intents,
-    customers,
-    intentBySecret(clientSecret) {
-      const intent = [...intents.values()].find((i) => i.client_secret === clientSecret);
-      if (!intent) throw new Error(`fake Stripe: no intent with client secret ${clientSecret}`);
-      return intent;
-    },
+    intents: intents as unknown as ReadonlyMap<string, Json>,
+    customers: customers as unknown as ReadonlyMap<string, Json>,
+    intentBySecret: (clientSecret) => intentBySecret(clientSecret) as unknown as Json,
     failNext(status, error) {
       nextFailure = new StripeApiError(status, error);
     },
+    setCardBehaviour(paymentMethodId, behaviour) {
+      cardBehaviours.set(paymentMethodId, behaviour);
+    },
+    offSessionCharges: () => [...charges],
     event(type, object) {
       return {
         id: id("evt"),
         object: "event",
-        api_version: "2024-06-20",
+        api_version: STRIPE_API_VERSION,
         created: seconds(),
         data: { object: structuredClone(object) },
         livemode: false,
@@ -327,20 +551,23 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       };
     },
     async confirm(clientSecret, outcome) {
-      const intent = fake.intentBySecret(clientSecret);
+      const intent = intentBySecret(clientSecret);
       const setup = intent.object === "setup_intent";
       const declined = {
         type: "card_error",
         code: "card_declined",
         decline_code: "generic_decline",
         message: "Your card was declined.",
-      };
+      } as Stripe.PaymentIntent.LastPaymentError;
       if (outcome === "succeeded") {
-        Object.assign(intent, { status: "succeeded", payment_method: id("pm") });
-        if (!setup) intent.amount_received = intent.amount;
+        const paymentMethod = id("pm");
+        if (typeof intent.customer === "string") cards.set(paymentMethod, intent.customer);
+        Object.assign(intent, { status: "succeeded", payment_method: paymentMethod });
+        if (intent.object === "payment_intent") intent.amount_received = intent.amount;
       } else {
         Object.assign(intent, { status: "requires_payment_method", payment_method: null });
-        intent[setup ? "last_setup_error" : "last_payment_error"] = declined;
+        if (intent.object === "setup_intent") intent.last_setup_error = declined;
+        else intent.last_payment_error = declined;
       }
       const type = setup
         ? outcome === "succeeded"
@@ -350,6 +577,21 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
           ? "payment_intent.succeeded"
           : "payment_intent.payment_failed";
       return fake.deliver(fake.event(type, intent));
+    },
+    async authenticate(paymentIntentId) {
+      const intent = intents.get(paymentIntentId);
+      const waiting =
+        intent?.object === "payment_intent" &&
+        intent.status === "requires_payment_method" &&
+        intent.last_payment_error?.code === "authentication_required";
+      if (!waiting) throw new Error(`fake Stripe: ${paymentIntentId} does not wait for authentication`);
+      Object.assign(intent, {
+        status: "succeeded",
+        amount_received: intent.amount,
+        payment_method: intent.last_payment_error?.payment_method?.id ?? null,
+        last_payment_error: null,
+      });
+      return fake.deliver(fake.event("payment_intent.succeeded", intent));
     },
     async deliver(event, overrides = {}) {
       if (!fake.webhookUrl) throw new Error("fake Stripe: webhookUrl is not set");

@@ -373,7 +373,8 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET && e.STRIPE_PUBLISHABLE_KEY
         ? {
             secretKey: e.STRIPE_SECRET_KEY,
-            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            // Several signing secrets, comma-separated: one being rolled, or an account and a Connect endpoint.
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET.split(",").map((secret) => secret.trim()),
             publishableKey: e.STRIPE_PUBLISHABLE_KEY,
             ...(e.STRIPE_API_BASE ? { apiBase: e.STRIPE_API_BASE.replace(/\/+$/, "") } : {}),
             ...(e.STRIPE_ACCOUNT_ID ? { accountId: e.STRIPE_ACCOUNT_ID } : {}),

@@ -194,11 +194,17 @@ describe("configuration from the environment", () => {
     });
     expect(config.stripe).toEqual({
       secretKey: "sk_test_123",
-      webhookSecret: "whsec_456",
+      webhookSecret: ["whsec_456"],
       publishableKey: "pk_test_789",
       apiBase: "http://127.0.0.1:12111",
       accountId: "acct_1",
     });
+    const rolled = loadConfig({
+      STRIPE_SECRET_KEY: "sk_test_123",
+      STRIPE_WEBHOOK_SECRET: "whsec_new, whsec_old",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_789",
+    });
+    expect(rolled.stripe?.webhookSecret).toEqual(["whsec_new", "whsec_old"]);
     let message = "";
     try {
       loadConfig({ STRIPE_SECRET_KEY: "sk_test_123", STRIPE_API_BASE: "ftp://x" });
