@@ -5,7 +5,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeStripe, type FakeStripe } from "../../billing-server/test/support/fake-stripe";
-import { FAKE_STRIPE_SCRIPT } from "../../../test/browser/support/fake-stripe-script";
+import { fakeStripeScript } from "../../../test/browser/support/fake-stripe-script";
 import { ADMIN_EMAIL, DATABASES, startApp, type RunningApp } from "./support/app-server";
 import { expectCleanLog, expectNoSeriousAxeViolations, launchBrowser, openPage } from "./support/browser";
 import {
@@ -288,7 +288,7 @@ describe.each(DATABASES)("on %s", (database) => {
       await register(context, app, "Seraphine");
       await verifyAge(context, app);
       await useSandboxKey(page, app);
-      await page.addInitScript({ content: FAKE_STRIPE_SCRIPT });
+      await page.addInitScript({ content: fakeStripeScript("endive") });
       await page.exposeFunction("__confirm", async (clientSecret: string) => {
         const delivery = await stripe.confirm(clientSecret, "succeeded");
         return { status: delivery.status };

@@ -101,6 +101,8 @@ export async function mountBilling(
     now: () => clock.now(),
     webhooks: { [BILLING_PROJECT_ID]: endpoint },
     stripe: config.stripe,
+    // A renewal the bank wants confirmed (SCA) is mailed to the customer through the app's own SMTP server.
+    mail: config.smtpUrl ? { smtpUrl: config.smtpUrl, from: config.mailFrom } : null,
     // The hosted "Manage subscription" page: management_url is a signed link to it, never null for a subscriber.
     management: {
       secret: billingManagementSecret(config),
