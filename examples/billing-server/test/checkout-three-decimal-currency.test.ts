@@ -30,6 +30,8 @@ function dinarCatalogue(): Catalogue {
       },
     },
     virtual_currency_grants: {},
+    subscription_group: null,
+    trial_eligibility: "once_per_customer" as const,
   });
   // 12.345 KWD cannot be charged by card (its last digit is not 0); 4.990 KWD can.
   realmheart.products.push(consumable("desert_lantern", 12_345_000), consumable("oasis_map", 4_990_000));

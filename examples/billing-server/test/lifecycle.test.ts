@@ -339,13 +339,16 @@ describe.each(DATABASES)("subscription lifecycle on %s", (kind) => {
     const appUserId = user();
     await postTestStoreReceipt(server, appUserId);
     server.clock.advance(DAY);
+    // The customer has had the free trial: this one is a paid month.
     await postTestStoreReceipt(server, appUserId);
+    const secondEnds = addIsoDuration(server.clock.now, "P1M");
     server.clock.advance(WEEK);
 
-    const { types } = await settle(appUserId);
-
-    // The first trial ended inside the second one: only the second renews.
-    expect(types).toEqual(["INITIAL_PURCHASE", "INITIAL_PURCHASE", "RENEWAL"]);
+    // The trial ended inside the paid month: it does not renew.
+    expect((await settle(appUserId)).types).toEqual(["INITIAL_PURCHASE", "INITIAL_PURCHASE"]);
+    setClock(secondEnds);
+    // Only the paid month renews, once.
+    expect((await settle(appUserId)).types).toEqual(["INITIAL_PURCHASE", "INITIAL_PURCHASE", "RENEWAL"]);
     expect(await periods(appUserId)).toHaveLength(3);
   });
 

@@ -54,6 +54,13 @@ const product = z.object({
   virtual_currency_grants: z
     .record(virtualCurrencyCode, z.number().int().min(1).max(1_000_000_000))
     .default({}),
+  /**
+   * Subscriptions that share a group share one free trial per customer (a trial of the monthly plan uses up the
+   * yearly plan's); without one, a product is its own group.
+   */
+  subscription_group: z.string().min(1).max(100).nullable().default(null),
+  /** Who gets the options' free trials: each customer once per group (the default), or every purchase. */
+  trial_eligibility: z.enum(["once_per_customer", "every_purchase"]).default("once_per_customer"),
 });
 
 const offering = z.object({
@@ -143,6 +150,9 @@ const project = z
     for (const x of p.products) {
       if (!(x.default_purchase_option_id in x.purchase_options)) {
         issue(`product ${x.identifier} has no option ${x.default_purchase_option_id}`);
+      }
+      if (x.subscription_group !== null && x.product_type !== "subscription") {
+        issue(`product ${x.identifier} has a subscription_group but is not a subscription`);
       }
       for (const code of Object.keys(x.virtual_currency_grants)) {
         if (!currencyCodes.has(code))

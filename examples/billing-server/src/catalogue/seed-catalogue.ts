@@ -50,6 +50,8 @@ export async function seedCatalogue(db: BillingDb, catalogue: Catalogue): Promis
               .filter((e) => e.products.includes(x.identifier))
               .map((e) => e.identifier),
             virtualCurrencyGrants: x.virtual_currency_grants,
+            subscriptionGroup: x.subscription_group,
+            trialEligibility: x.trial_eligibility,
             position,
           })),
         );

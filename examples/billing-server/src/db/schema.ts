@@ -67,6 +67,13 @@ export const products = pgTable(
       .$type<Record<string, number>>()
       .notNull()
       .default({}),
+    /** The catalogue's `subscription_group`: products of one group share a customer's free trial. */
+    subscriptionGroup: text("subscription_group"),
+    /** The catalogue's `trial_eligibility`. */
+    trialEligibility: text("trial_eligibility")
+      .$type<"once_per_customer" | "every_purchase">()
+      .notNull()
+      .default("once_per_customer"),
     position: integer("position").notNull(),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.identifier] })],

@@ -4,9 +4,9 @@ import type { BillingContext } from "../context.js";
 import { checkoutSessions, products, purchases } from "../db/schema.js";
 import { enqueueEntitlementEvent } from "../webhooks/entitlement-event.js";
 import { countRedemption, discountedPlan } from "./checkout-discount.js";
+import { firstPeriod } from "./checkout-plan.js";
 import { gatewayState } from "./checkout-session.js";
 import { ensureCustomer } from "./customers.js";
-import { addIsoDuration } from "./iso-duration.js";
 import { grantVirtualCurrencies } from "./virtual-currencies.js";
 
 /** What the gateway reported about a session's intent. */
@@ -77,16 +77,10 @@ export async function applyGatewayOutcome(
         projectId: session.projectId,
         appUserId: session.appUserId,
         productId: session.productId,
-        optionId: plan.optionId,
+        ...firstPeriod(plan, now),
         store: "rc_billing",
         isSandbox: session.isSandbox,
         storeTransactionId: outcome.intentId,
-        periodType: plan.periodType,
-        purchaseDate: now,
-        originalPurchaseDate: now,
-        expiresDate: plan.periodDuration ? addIsoDuration(now, plan.periodDuration) : null,
-        priceMicros: plan.chargeMicros,
-        currency: plan.currency,
         presentedOfferingIdentifier: session.presentedOfferingIdentifier,
       })
       .onConflictDoNothing()

@@ -1,5 +1,6 @@
 import { BillingErrorCode, badRequest } from "../http/billing-error.js";
 import type { products } from "../db/schema.js";
+import { addIsoDuration } from "./iso-duration.js";
 import { toMinorUnits } from "./money.js";
 
 type ProductRow = typeof products.$inferSelect;
@@ -116,6 +117,25 @@ export function checkoutPlan(product: ProductRow, option: WirePurchaseOption): C
     chargeMicros: trial ? 0 : firstPaid.amount_micros,
     priceMicros: firstPaid.amount_micros,
     currency: base.price.currency,
+  };
+}
+
+/**
+ * The purchase row's fields of a plan's first period, bought at `now`: what a checkout's fulfilment and a Test
+ * Store receipt record.
+ *
+ * @example
+ * firstPeriod(plan, now); // { optionId: "base_option", periodType: "trial", expiresDate: now + P1W, priceMicros: 0, … }
+ */
+export function firstPeriod(plan: CheckoutPlan, now: Date) {
+  return {
+    optionId: plan.optionId,
+    periodType: plan.periodType,
+    purchaseDate: now,
+    originalPurchaseDate: now,
+    expiresDate: plan.periodDuration ? addIsoDuration(now, plan.periodDuration) : null,
+    priceMicros: plan.chargeMicros,
+    currency: plan.currency,
   };
 }
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, or, sql } from "drizzle-orm";
 import type { BillingContext } from "../context.js";
-import { checkoutSessions } from "../db/schema.js";
+import { checkoutSessions, products } from "../db/schema.js";
 import type { StripeGateway } from "../gateway/stripe-gateway.js";
 import { BillingErrorCode, badRequest } from "../http/billing-error.js";
 import {
@@ -16,6 +16,7 @@ import { discountedPlan, resolveDiscount } from "./checkout-discount.js";
 import { customerEmail } from "./customer-email.js";
 import { toMinorUnits } from "./money.js";
 import { noGateway } from "./start-checkout.js";
+import { trialEligibleNow } from "./trial-eligibility.js";
 
 /**
  * Completes an open session into a Stripe SetupIntent (nothing to charge now: a free trial) or PaymentIntent,
@@ -37,6 +38,7 @@ export async function completeCheckout(
   }
   if (!gateway) throw noGateway();
   const state = gatewayState(session);
+  if (state.plan.periodType === "trial" && !state.stripe) await assertTrialStillEligible(ctx, session);
   if (state.discount && !state.stripe) {
     // The code may have expired or been used up since it was applied: check it again before money is asked for.
     await resolveDiscount(ctx.db, projectId, state.discount.code, {
@@ -62,6 +64,24 @@ export async function completeCheckout(
       ),
     );
   return { operation_session_id: session.id, gateway_params: { client_secret: stripeState.clientSecret } };
+}
+
+/**
+ * Refuses (7232) to set up a free trial planned at the start for a customer who has had one of its family since:
+ * another checkout or a receipt of theirs got it first, or an identify moved the session to a customer who had one.
+ * A new checkout starts them in the next phase.
+ */
+async function assertTrialStillEligible(ctx: BillingContext, session: CheckoutSessionRow): Promise<void> {
+  const [product] = await ctx.db
+    .select()
+    .from(products)
+    .where(and(eq(products.projectId, session.projectId), eq(products.identifier, session.productId)));
+  if (product && !(await trialEligibleNow(ctx.db, session.projectId, session.appUserId, product))) {
+    throw badRequest(
+      `The customer has already had a free trial of ${session.productId}; start a new checkout.`,
+      BillingErrorCode.IneligibleForOffer,
+    );
+  }
 }
 
 /**

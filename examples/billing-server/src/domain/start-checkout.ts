@@ -7,6 +7,7 @@ import { checkoutPlan, elementsConfiguration, selectPurchaseOption } from "./che
 import { newOperationSessionId, type CheckoutGatewayState } from "./checkout-session.js";
 import { customerEmail } from "./customer-email.js";
 import { ensureCustomer, validAppUserId } from "./customers.js";
+import { offeredOption, trialEligibleNow } from "./trial-eligibility.js";
 
 /** The body of `POST /rcbilling/v1/checkout/start`, as its route has parsed it. */
 export interface StartCheckoutInput {
@@ -31,7 +32,8 @@ export const noGateway = () =>
 /**
  * Starts an operation session for a product's option: refuses Test Store keys (they buy through receipts), a
  * server without a gateway, an unknown product or option, and a subscription still running or a non-consumable
- * already owned; then stores the session with its plan and answers what Stripe's elements need.
+ * already owned; then stores the session with its plan (without the free trial when the customer has had theirs)
+ * and answers what Stripe's elements need.
  */
 export async function startCheckout(
   ctx: BillingContext,
@@ -43,7 +45,7 @@ export async function startCheckout(
   const appUserId = validAppUserId(body.app_user_id);
   const email = customerEmail(body.email);
   const { projectId, isSandbox } = caller;
-  const { product, plan, gateway } = await planOf(ctx, caller, stripe, body);
+  const { product, plan, gateway } = await planOf(ctx, caller, stripe, body, appUserId);
 
   const now = ctx.now();
   if (product.productType !== "consumable") {
@@ -115,7 +117,8 @@ export interface PrepareCheckoutInput {
 /**
  * What Stripe's elements need for a product's option before any checkout exists (the express purchase button
  * draws the wallets with it; a checkout starts only when the customer presses one). Refuses what the checkout
- * start refuses about the key, the gateway, the product and the option; stores nothing.
+ * start refuses about the key, the gateway, the product and the option; stores nothing. No customer is named, so
+ * the option is the catalogue's, free trial included: the start's `elements_configuration` is the customer's own.
  */
 export async function prepareCheckout(
   ctx: BillingContext,
@@ -123,16 +126,20 @@ export async function prepareCheckout(
   stripe: StripeOptions | null,
   body: PrepareCheckoutInput,
 ) {
-  const { plan, gateway } = await planOf(ctx, caller, stripe, body);
+  const { plan, gateway } = await planOf(ctx, caller, stripe, body, null);
   return { stripe_gateway_params: gatewayParams(gateway, elementsConfiguration(plan, plan.priceMicros)) };
 }
 
-/** The product and the plan of buying the option a request names, and the gateway, once the key and the gateway can buy. */
+/**
+ * The product and the plan of buying the option a request names, and the gateway, once the key and the gateway can
+ * buy. The plan is `appUserId`'s (a free trial only when they are eligible), or the catalogue's for nobody.
+ */
 async function planOf(
   ctx: BillingContext,
   caller: Caller,
   stripe: StripeOptions | null,
   body: PrepareCheckoutInput,
+  appUserId: string | null,
 ) {
   if (caller.keyKind === "test_store") {
     throw badRequest(
@@ -146,11 +153,10 @@ async function planOf(
     .from(products)
     .where(and(eq(products.projectId, caller.projectId), eq(products.identifier, body.product_id)));
   if (!product) throw badRequest(`Unknown product ${body.product_id}.`, BillingErrorCode.OfferNotFound);
-  const plan = checkoutPlan(
-    product,
-    selectPurchaseOption(product, { offerId: body.offer_id, priceId: body.price_id }),
-  );
-  return { product, plan, gateway: stripe };
+  const option = selectPurchaseOption(product, { offerId: body.offer_id, priceId: body.price_id });
+  const trialEligible =
+    appUserId === null || (await trialEligibleNow(ctx.db, caller.projectId, appUserId, product));
+  return { product, plan: checkoutPlan(product, offeredOption(option, trialEligible)), gateway: stripe };
 }
 
 const gatewayParams = (stripe: StripeOptions, elements: ReturnType<typeof elementsConfiguration>) => ({

@@ -7,6 +7,7 @@ export const BillingErrorCode = {
   EmptyAppUserId: 7220,
   InvalidApiKey: 7225,
   BadRequest: 7226,
+  IneligibleForOffer: 7232,
   SubscriberNotFound: 7259,
   InvalidSubscriberAttributes: 7263,
   InvalidSubscriberAttributesBody: 7264,

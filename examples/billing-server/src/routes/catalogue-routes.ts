@@ -4,7 +4,9 @@ import { z } from "zod";
 import { BillingErrorCode } from "../http/billing-error.js";
 import type { BillingContext } from "../context.js";
 import { offerings, products, projects } from "../db/schema.js";
+import type { WirePurchaseOption } from "../domain/checkout-plan.js";
 import { validAppUserId } from "../domain/customers.js";
+import { isTrialEligible, offeredOption, triedTrialFamilies } from "../domain/trial-eligibility.js";
 import { parseInput } from "../http/validation.js";
 
 const userParams = z.object({ appUserId: z.string() });
@@ -50,23 +52,32 @@ export async function catalogueRoutes(app: FastifyInstance, { ctx }: { ctx: Bill
   });
 
   app.get("/rcbilling/v1/subscribers/:appUserId/products", async (request) => {
-    validAppUserId(parseInput(userParams, request.params).appUserId);
+    const appUserId = validAppUserId(parseInput(userParams, request.params).appUserId);
     const query = parseInput(productsQuery, request.query, BillingErrorCode.ProductIdsMalformed);
+    const { projectId } = request.caller;
     const rows = await ctx.db
       .select()
       .from(products)
-      .where(and(eq(products.projectId, request.caller.projectId), inArray(products.identifier, query.id)))
+      .where(and(eq(products.projectId, projectId), inArray(products.identifier, query.id)))
       .orderBy(asc(products.position));
+    // The customer's options: a paywall must not promise a free trial the checkout would not give.
+    const tried = await triedTrialFamilies(ctx.db, projectId, appUserId);
     // Prices are kept in one currency per product; a request for another currency gets the catalogue's own.
     return {
-      product_details: rows.map((p) => ({
-        identifier: p.identifier,
-        product_type: p.productType,
-        title: p.title,
-        description: p.description,
-        default_purchase_option_id: p.defaultPurchaseOptionId,
-        purchase_options: p.purchaseOptions,
-      })),
+      product_details: rows.map((p) => {
+        const trialEligible = isTrialEligible(p, tried);
+        const options = p.purchaseOptions as Record<string, WirePurchaseOption>;
+        return {
+          identifier: p.identifier,
+          product_type: p.productType,
+          title: p.title,
+          description: p.description,
+          default_purchase_option_id: p.defaultPurchaseOptionId,
+          purchase_options: Object.fromEntries(
+            Object.entries(options).map(([id, option]) => [id, offeredOption(option, trialEligible)]),
+          ),
+        };
+      }),
     };
   });
 

@@ -5,10 +5,11 @@ import { z } from "zod";
 import { BillingError, BillingErrorCode, badRequest } from "../http/billing-error.js";
 import type { BillingContext } from "../context.js";
 import { customerInfoFor } from "../manage/management-link.js";
-import { products, purchases } from "../db/schema.js";
+import { customers, products, purchases } from "../db/schema.js";
 import { ensureCustomer, validAppUserId } from "../domain/customers.js";
-import { countRedemption, receiptDiscount } from "../domain/checkout-discount.js";
-import { addIsoDuration } from "../domain/iso-duration.js";
+import { countRedemption, discountedPlan, receiptDiscount } from "../domain/checkout-discount.js";
+import { checkoutPlan, firstPeriod, type WirePurchaseOption } from "../domain/checkout-plan.js";
+import { offeredOption, trialEligibleNow } from "../domain/trial-eligibility.js";
 import { grantVirtualCurrencies } from "../domain/virtual-currencies.js";
 import { enqueueEntitlementEvent } from "../webhooks/entitlement-event.js";
 import { parseInput } from "../http/validation.js";
@@ -25,14 +26,11 @@ const receiptBody = z.object({
   discount_code: z.string().max(100).nullable().optional(),
 });
 
-interface WireOption {
-  id: string;
-  base?: { period_duration: string; price: { amount_micros: number; currency: string } };
-  trial?: { period_duration: string } | null;
-  base_price?: { amount_micros: number; currency: string };
-}
-
-/** Test Store receipts: a simulated purchase that grants at once; idempotent by `fetch_token`. */
+/**
+ * Test Store receipts: a simulated purchase of the product's default option that grants at once, planned as a
+ * checkout's (a free trial only for an eligible customer, then the intro price, then the base price); idempotent by
+ * `fetch_token`.
+ */
 export async function receiptRoutes(app: FastifyInstance, { ctx }: { ctx: BillingContext }) {
   app.post("/v1/receipts", async (request) => {
     const body = parseInput(receiptBody, request.body, BillingErrorCode.InvalidReceipt);
@@ -50,26 +48,31 @@ export async function receiptRoutes(app: FastifyInstance, { ctx }: { ctx: Billin
       .from(products)
       .where(and(eq(products.projectId, projectId), eq(products.identifier, body.product_id)));
     if (!product) throw badRequest(`Unknown product ${body.product_id}.`, BillingErrorCode.InvalidReceipt);
-    const option = (product.purchaseOptions as Record<string, WireOption>)[
-      product.defaultPurchaseOptionId ?? ""
-    ];
-    const price = option?.base?.price ?? option?.base_price;
-    if (!option || !price)
+    const options = product.purchaseOptions as Record<string, WirePurchaseOption>;
+    const optionId = product.defaultPurchaseOptionId ?? "";
+    const option = Object.hasOwn(options, optionId) ? options[optionId] : undefined;
+    if (!option || !(option.base?.price ?? option.base_price))
       throw badRequest(`Product ${product.identifier} cannot be bought.`, BillingErrorCode.StoreProblem);
 
     await ctx.db.transaction(async (tx) => {
       const now = ctx.now();
       await ensureCustomer(tx, projectId, appUserId, now);
-      const trial = option.trial?.period_duration;
-      const basePeriod = option.base?.period_duration;
+      // Two receipts of one customer judge the free trial one after the other, so only one of them gets it.
+      await tx
+        .select({ appUserId: customers.appUserId })
+        .from(customers)
+        .where(and(eq(customers.projectId, projectId), eq(customers.appUserId, appUserId)))
+        .for("update");
+      const trialEligible = await trialEligibleNow(tx, projectId, appUserId, product);
+      const plan = checkoutPlan(product, offeredOption(option, trialEligible));
       const discount = await receiptDiscount(tx, {
         projectId,
         fetchToken: body.fetch_token,
         code: body.discount_code,
         target: {
           productId: product.identifier,
-          chargeMicros: trial ? 0 : price.amount_micros,
-          currency: price.currency,
+          chargeMicros: plan.chargeMicros,
+          currency: plan.currency,
           now,
         },
       });
@@ -80,16 +83,10 @@ export async function receiptRoutes(app: FastifyInstance, { ctx }: { ctx: Billin
           projectId,
           appUserId,
           productId: product.identifier,
-          optionId: option.id,
+          ...firstPeriod(discountedPlan(plan, discount), now),
           store: "test_store",
           isSandbox: true,
           storeTransactionId: body.fetch_token,
-          periodType: trial ? "trial" : "normal",
-          purchaseDate: now,
-          originalPurchaseDate: now,
-          expiresDate: basePeriod ? addIsoDuration(now, trial ?? basePeriod) : null,
-          priceMicros: trial ? 0 : price.amount_micros - (discount?.amountMicros ?? 0),
-          currency: price.currency,
           presentedOfferingIdentifier: body.presented_offering_identifier ?? null,
         })
         .onConflictDoNothing()

@@ -46,6 +46,8 @@ export function checkoutCatalogue(): Catalogue {
       },
     },
     virtual_currency_grants: {},
+    subscription_group: null,
+    trial_eligibility: "once_per_customer",
   });
   realmheart.promotion_codes = PROMOTION_CODES.map((code) => ({
     display_name: null,

@@ -379,3 +379,100 @@ describe.each(DATABASES)("regenerate and the send rate limit on %s", (kind) => {
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 });
+
+/**
+ * The persona engine, except that while `together` is above 1 each reply waits until that many replies have begun:
+ * regenerations sent at once are all past their checks before the first of them is stored.
+ */
+function togetherEngine() {
+  const persona = createPersonaEngine();
+  const waiting: Array<() => void> = [];
+  const state = { together: 1 };
+  const engine: ReplyEngine = {
+    async *reply(request, signal) {
+      if (state.together > 1) {
+        await new Promise<void>((resolve) => {
+          waiting.push(resolve);
+          if (waiting.length >= state.together) for (const release of waiting.splice(0)) release();
+        });
+      }
+      yield* persona.reply(request, signal);
+    },
+  };
+  return { engine, state };
+}
+
+describe.each(DATABASES)("the version cap under parallel regenerations on %s", (kind) => {
+  let server: TestApp;
+  const together = togetherEngine();
+  beforeAll(async () => {
+    server = await startTestApp(kind, {
+      replyEngine: together.engine,
+      // Every regeneration sent at once gets to its engine (and the engine lets them on together).
+      env: { LLM_CONCURRENCY: "100" },
+      rateLimits: {
+        register: { ...REGISTER_LIMIT, limit: 1_000_000 },
+        send: { name: "send", limit: 1_000_000, windowMs: 60_000 },
+      },
+    });
+  });
+  afterAll(() => server.close());
+
+  const regenerate = (client: Client, chatId: string, replyId: string, headers?: Record<string, string>) =>
+    client.post(`/api/chats/${chatId}/messages/${replyId}/regenerate`, undefined, headers);
+  const versionCount = async (client: Client, chatId: string, replyId: string) =>
+    (await client.get(`/api/chats/${chatId}/messages/${replyId}/versions`)).body.versions.length;
+
+  it("stores at most 20 versions of a reply from 40 regenerations sent at once, refusing the rest with 409 too_many_versions", async () => {
+    const { client, user } = await verifiedUser(server);
+    await setSubscription(server, user.id, { subscriptionStatus: "active" });
+    const chatId = await createChat(client);
+    const { reply } = await send(client, chatId, "Hello");
+    together.state.together = 40;
+    let answers;
+    try {
+      answers = await Promise.all(Array.from({ length: 40 }, () => regenerate(client, chatId, reply.id)));
+    } finally {
+      together.state.together = 1;
+    }
+    expect(await versionCount(client, chatId, reply.id)).toBe(20);
+    const stored = answers.filter((answer) => answer.status === 200);
+    const refused = answers.filter((answer) => answer.status !== 200);
+    expect(stored).toHaveLength(19);
+    for (const answer of refused) {
+      expect(answer.status).toBe(409);
+      expect(answer.body.code).toBe("too_many_versions");
+    }
+    expect(new Set(stored.map((answer) => answer.body.reply.versionCount)).size).toBe(19);
+    expect((await regenerate(client, chatId, reply.id)).body.code).toBe("too_many_versions");
+  });
+
+  it("gives a free user's message back when the last version went to a regeneration sent with theirs, and tells a stream", async () => {
+    const { client, user } = await verifiedUser(server);
+    await setSubscription(server, user.id, { subscriptionStatus: "active" });
+    const chatId = await createChat(client);
+    const { reply } = await send(client, chatId, "Hello");
+    for (let i = 0; i < 18; i++) expect((await regenerate(client, chatId, reply.id)).status).toBe(200);
+    await setSubscription(server, user.id, { subscriptionStatus: "trial" });
+    expect((await client.get("/api/auth/user")).body.freeMessagesUsed).toBe(0);
+
+    together.state.together = 2;
+    let answers;
+    try {
+      answers = await Promise.all([
+        regenerate(client, chatId, reply.id, SSE),
+        regenerate(client, chatId, reply.id, SSE),
+      ]);
+    } finally {
+      together.state.together = 1;
+    }
+    const last = answers.map((answer) => parseEvents(answer.text).at(-1));
+    expect(last.map((event) => event?.event).sort()).toEqual(["done", "error"]);
+    expect(last.find((event) => event?.event === "error")?.data).toEqual({
+      message: "This reply already has 20 versions. Choose one, or send a new message",
+      code: "too_many_versions",
+    });
+    expect(await versionCount(client, chatId, reply.id)).toBe(20);
+    expect((await client.get("/api/auth/user")).body.freeMessagesUsed).toBe(1);
+  });
+});

@@ -133,7 +133,10 @@ describe.each(DATABASES)("the renewal worker with Paystack on %s", (kind) => {
     paystack.declineChargesOf(me.setupReference);
     const periodEnd = renewed.subscriptionPeriodEnd!;
     server.clock.current = new Date(periodEnd.getTime() + 1000);
-    expect(await runRenewals(worker())).toMatchObject({ charged: 1, failed: 1, expired: 0 });
+    // Other tests' subscribers fall due on this clock too: the counts below are this user's.
+    const attempts = async () => (await renewalsOf(me.id)).length;
+    await runRenewals(worker());
+    expect(await attempts()).toBe(3);
     const graced = await userRow(me.id);
     expect(graced.subscriptionStatus).toBe("active");
     expect(graced.billingIssueAt?.getTime()).toBe(periodEnd.getTime() + 1000);
@@ -141,17 +144,20 @@ describe.each(DATABASES)("the renewal worker with Paystack on %s", (kind) => {
 
     // Within the day nothing is retried; each later day is tried once, on every worker.
     server.clock.advance(12 * 60 * 60_000);
-    expect(await runRenewals(worker())).toMatchObject({ charged: 0 });
+    await runRenewals(worker());
+    expect(await attempts()).toBe(3);
     server.clock.advance(12 * 60 * 60_000);
-    const day1 = await Promise.all([runRenewals(worker()), runRenewals(worker())]);
-    expect(total(day1, "charged")).toBe(1);
+    await Promise.all([runRenewals(worker()), runRenewals(worker())]);
+    expect(await attempts()).toBe(4);
     server.clock.advance(DAY_MS);
-    expect(await runRenewals(worker())).toMatchObject({ charged: 1, failed: 1, expired: 0 });
+    await runRenewals(worker());
+    expect(await attempts()).toBe(5);
     expect((await userRow(me.id)).subscriptionStatus).toBe("active");
 
     // Three days after the month's end the grace period is over: expired, and never charged again.
     server.clock.current = new Date(periodEnd.getTime() + 3 * DAY_MS + 1000);
-    expect(await runRenewals(worker())).toMatchObject({ charged: 0, expired: 1 });
+    await runRenewals(worker());
+    expect(await attempts()).toBe(5);
     const lapsed = await userRow(me.id);
     expect(lapsed).toMatchObject({
       subscriptionStatus: "expired",

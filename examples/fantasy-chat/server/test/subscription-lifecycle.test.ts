@@ -5,6 +5,7 @@ import { payments, sandboxTransactions, users } from "../src/db/schema.js";
 import type { ChargeInput, PaymentGateway } from "../src/payments/gateways/payment-gateway.js";
 import { SandboxGateway } from "../src/payments/gateways/sandbox-gateway.js";
 import { runRenewals } from "../src/payments/renewal-worker.js";
+import { closeAbandonedCardUpdates } from "../src/payments/expire-subscriptions.js";
 import { readManagementToken } from "@purchases-web/billing-server";
 import { billingManagementSecret } from "../src/billing/mount-billing.js";
 import type { PaymentsContext } from "../src/payments/settle-payment.js";
@@ -73,6 +74,17 @@ describe.each(DATABASES)("cancelling, resuming and paying for a subscription on 
     expect((await userRow(me.id)).subscriptionStatus).toBe("active");
     await me.signIn();
     return me;
+  }
+
+  /** A paid user whose renewal has just been declined: in the grace period, signed in again. */
+  async function pastDueUser() {
+    const me = await paidUser();
+    const periodEnd = (await userRow(me.id)).subscriptionPeriodEnd!;
+    await sandbox.setDeclineCharges(me.setupReference, true);
+    server.clock.current = new Date(periodEnd.getTime() + 1000);
+    await runRenewals(worker());
+    await me.signIn();
+    return { me, periodEnd };
   }
 
   it("shows a new user no plan, no card and no history; cancel and resume are 409 no_subscription", async () => {
@@ -233,6 +245,8 @@ describe.each(DATABASES)("cancelling, resuming and paying for a subscription on 
     const members: Awaited<ReturnType<typeof paidUser>>[] = [];
     for (let i = 0; i < 6; i++) members.push(await paidUser());
     const ends = await Promise.all(members.map(async (m) => (await userRow(m.id)).subscriptionPeriodEnd!));
+    // The passes that made the later members also renewed the earlier ones: count from here.
+    const before = await Promise.all(members.map(async (m) => (await chargesOf(m.id)).length));
     server.clock.current = new Date(Math.max(...ends.map((d) => d.getTime())) + 1000);
     for (const member of members) await member.signIn();
     const [answers] = await Promise.all([
@@ -243,14 +257,14 @@ describe.each(DATABASES)("cancelling, resuming and paying for a subscription on 
     await runRenewals(worker());
     for (const [i, member] of members.entries()) {
       const answer = answers[i]!;
-      const charges = await chargesOf(member.id);
+      const charged = (await chargesOf(member.id)).length - before[i]!;
       const row = await userRow(member.id);
       if (answer.status !== 200) {
         // Told the renewal was being charged: it was, once.
         expect(answer.body.code).toBe("renewal_in_progress");
-        expect(charges).toHaveLength(2);
+        expect(charged).toBe(1);
         expect(row).toMatchObject({ subscriptionStatus: "active", cancelAtPeriodEnd: false });
-      } else if (charges.length === 1) {
+      } else if (charged === 0) {
         // Cancelled before the claim: the month that had ended is never charged, and the answer promised no
         // charge (it may already show the subscription ended: the worker can expire it before the answer reads it).
         expect(row.subscriptionStatus).toBe("expired");
@@ -258,7 +272,7 @@ describe.each(DATABASES)("cancelling, resuming and paying for a subscription on 
         if (answer.body.status !== "expired") expect(answer.body.periodEnd).toBe(ends[i]!.toISOString());
       } else {
         // The renewal went through first; the answer shows the new month, which is the last one.
-        expect(charges).toHaveLength(2);
+        expect(charged).toBe(1);
         expect(answer.body).toMatchObject({ status: "active", cancelAtPeriodEnd: true, nextCharge: null });
         expect(answer.body.periodEnd).toBe(row.subscriptionPeriodEnd!.toISOString());
       }
@@ -266,12 +280,7 @@ describe.each(DATABASES)("cancelling, resuming and paying for a subscription on 
   });
 
   it("keeps access through a declined renewal's grace period, and a new card pays the overdue month once", async () => {
-    const me = await paidUser();
-    const periodEnd = (await userRow(me.id)).subscriptionPeriodEnd!;
-    await sandbox.setDeclineCharges(me.setupReference, true);
-    server.clock.current = new Date(periodEnd.getTime() + 1000);
-    await runRenewals(worker());
-    await me.signIn();
+    const { me, periodEnd } = await pastDueUser();
     const pastDue = (await me.client.get("/api/subscription")).body;
     expect(pastDue).toMatchObject({
       status: "active",
@@ -320,6 +329,89 @@ describe.each(DATABASES)("cancelling, resuming and paying for a subscription on 
       "card_update:success",
       "renewal:failed",
     ]);
+  });
+
+  it("charges a month the workers missed, however late, and ends one nothing paid: never active unpaid", async () => {
+    // The workers did not run for five days after the month ended (a server stopped over a long weekend).
+    const paying = await paidUser();
+    const periodEnd = (await userRow(paying.id)).subscriptionPeriodEnd!;
+    server.clock.current = new Date(periodEnd.getTime() + 5 * DAY_MS);
+    await runRenewals(worker());
+    await runRenewals(worker());
+    const renewed = await userRow(paying.id);
+    expect(await chargesOf(paying.id)).toHaveLength(2);
+    expect(renewed.subscriptionStatus).toBe("active");
+    expect(renewed.subscriptionPeriodEnd!.getTime()).toBeGreaterThan(server.clock.now().getTime());
+
+    // The same with a card that is now declined: the late charge fails and the month, long past its grace, ends.
+    const declined = await paidUser();
+    await sandbox.setDeclineCharges(declined.setupReference, true);
+    const declinedEnd = (await userRow(declined.id)).subscriptionPeriodEnd!;
+    server.clock.current = new Date(declinedEnd.getTime() + 5 * DAY_MS);
+    await runRenewals(worker());
+    expect(await chargesOf(declined.id)).toHaveLength(1);
+    expect((await userRow(declined.id)).subscriptionStatus).toBe("expired");
+
+    // The clock moving a month at a time: every month is charged once, and the user is never past a paid month.
+    const monthly = await paidUser();
+    for (let month = 2; month <= 4; month++) {
+      server.clock.advance(31 * DAY_MS);
+      await runRenewals(worker());
+      const row = await userRow(monthly.id);
+      expect(await chargesOf(monthly.id)).toHaveLength(month);
+      expect(row.subscriptionStatus).toBe("active");
+      expect(row.subscriptionPeriodEnd!.getTime()).toBeGreaterThan(server.clock.now().getTime());
+    }
+  });
+
+  it("lets no open card update hold back the end of the grace period; one paid late still grants, once a period", async () => {
+    const { me, periodEnd } = await pastDueUser();
+    expect((await me.client.get("/api/subscription")).body.billingIssue).toBe(true);
+
+    // The customer opens a card update, leaves it, and opens another as soon as the first is closed.
+    const first = (await me.client.post("/api/subscription/payment-method", {})).body;
+    server.clock.advance(61 * 60_000);
+    await closeAbandonedCardUpdates(worker());
+    expect(
+      (await me.client.post("/api/subscription/payment-method/complete", { reference: first.reference })).body
+        .code,
+    ).toBe("payment_failed");
+    const second = (await me.client.post("/api/subscription/payment-method", {})).body;
+    expect(second.reference).toEqual(expect.any(String));
+
+    // The grace period ends with the second one still open: the subscription ends all the same.
+    server.clock.current = new Date(periodEnd.getTime() + 3 * DAY_MS + 1000);
+    await runRenewals(worker());
+    expect((await userRow(me.id)).subscriptionStatus).toBe("expired");
+
+    // Paid after the app gave up: the overdue month is granted, not kept without a grant.
+    const callback = await decideInSandbox(me.client, second.authorization_url, "approve");
+    await follow(me.client, callback);
+    const afterSecond = await me.client.post("/api/subscription/payment-method/complete", {
+      reference: second.reference,
+    });
+    expect(afterSecond.body).toMatchObject({ status: "active", billingIssue: false });
+    const paidUntil = (await userRow(me.id)).subscriptionPeriodEnd!;
+    expect(paidUntil.getTime()).toBeGreaterThan(server.clock.now().getTime());
+
+    // The first, closed as unfinished, is paid at last too: the money buys the month after, not the same one.
+    const late = await decideInSandbox(me.client, first.authorization_url, "approve");
+    await follow(me.client, late);
+    const afterFirst = await me.client.post("/api/subscription/payment-method/complete", {
+      reference: first.reference,
+    });
+    expect(afterFirst.status).toBe(200);
+    expect((await userRow(me.id)).subscriptionPeriodEnd!.getTime()).toBeGreaterThan(
+      paidUntil.getTime() + 27 * DAY_MS,
+    );
+    expect(await chargesOf(me.id)).toHaveLength(3);
+    const forPeriod = await server.database.db
+      .select()
+      .from(payments)
+      .where(
+        and(eq(payments.userId, me.id), eq(payments.renewalFor, periodEnd), eq(payments.status, "success")),
+      );
+    expect(forPeriod).toHaveLength(1);
   });
 
   it("saves a new card on a subscription in good standing with a refunded R1.00 check", async () => {

@@ -3,7 +3,6 @@ import { requireUser } from "../auth/authenticate.js";
 import type { AppContext } from "../context.js";
 import { parseInput } from "../http/validate.js";
 import { acceptRegenerate, storeVersion } from "./regenerate-reply.js";
-import { refundFreeMessage } from "../users/free-allowance.js";
 import { answerWithReply } from "./reply-response.js";
 import { messageViewJsonSchema } from "./message-page.js";
 import {
@@ -35,7 +34,8 @@ const SEND_RESPONSE_SCHEMA = {
  * `POST /api/chats/:id/messages/:messageId/regenerate` (the chat's latest character message) answers
  * `{ reply }` with the new version selected. With `Accept: text/event-stream` both stream events `chunk {text}`,
  * then `done` with the same JSON, or `error {message, code}`. Every check runs before the stream opens, so
- * refusals (400/402/403/404/409/429) keep their HTTP status either way.
+ * refusals (400/402/403/404/409/429) keep their HTTP status either way; only a regeneration that lost the last of a
+ * reply's versions to a parallel one learns it when storing (409 `too_many_versions`, in a stream its `error` event).
  *
  * @example
  * await api.register(messageRoutes, { ctx });
@@ -63,11 +63,9 @@ export async function messageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       const accepted = await acceptRegenerate(ctx, user, request.params.id, request.params.messageId);
       return answerWithReply(ctx, request, reply, {
         chunks: (signal) => replyChunks(ctx, accepted, signal),
-        store: (text) => storeVersion(ctx, accepted.target.id, text, accepted.crisis !== null),
+        store: (text) => storeVersion(ctx, accepted, text),
         // A failed regeneration leaves the reply as it was and gives the free message back.
-        unanswered: async () => {
-          if (accepted.chargedDay) await refundFreeMessage(ctx.db, user.id, accepted.chargedDay);
-        },
+        unanswered: () => refundUnanswered(ctx, accepted),
       });
     },
   );

@@ -16,10 +16,11 @@ import {
   type MessageView,
 } from "./chat-store.js";
 import { buildReplyRequest } from "./reply-context.js";
-import { contentPolicyViolation } from "./send-message.js";
+import { contentPolicyViolation, refundUnanswered } from "./send-message.js";
 
 /** A regenerate request that passed every check; the new version is still to come. */
 export interface AcceptedRegenerate {
+  user: UserRow;
   target: MessageRow;
   /** What the engine needs; null when the answered message told of a crisis (it gets the crisis reply again). */
   replyRequest: ReplyRequest | null;
@@ -59,10 +60,11 @@ const tooManyVersions = () =>
  * Checks a regenerate request, in order: the chat is the user's and the message is in it (404), it is the chat's
  * latest character message (409), the send rate (429), the safety assessment of the answered message (400; a
  * crisis message gets the crisis reply again, never role-play), age confirmed (403), trial not expired (402), premium character only for premium
- * users (402), at most {@link MAX_REPLY_VERSIONS} versions (409). A new reply is a reply like any other: a free
- * user pays one free message for it (402 `quota_exhausted` when none is left; given back if no reply comes), so
- * editing a message and regenerating never yields free replies past the allowance. Only the crisis reply is free,
- * and it is given only while the answered message still tells of a crisis.
+ * users (402), at most {@link MAX_REPLY_VERSIONS} versions (409; checked again when the version is stored, see
+ * {@link storeVersion}). A new reply is a reply like any other: a free user pays one free message for it (402
+ * `quota_exhausted` when none is left; given back if no reply comes), so editing a message and regenerating never
+ * yields free replies past the allowance. Only the crisis reply is free, and it is given only while the answered
+ * message still tells of a crisis.
  *
  * @example
  * const accepted = await acceptRegenerate(ctx, user, chatId, messageId);
@@ -96,7 +98,7 @@ export async function acceptRegenerate(
   if (assessment?.verdict === "refused") throw contentPolicyViolation();
   // Marked when it was sent (the rules of the day, or a moderation model), or a crisis by today's rules.
   const crisis = assessment?.verdict === "crisis" ? assessment.language : answered?.crisis ? "en" : null;
-  if (crisis) return { target, replyRequest: null, crisis, chargedDay: null };
+  if (crisis) return { user, target, replyRequest: null, crisis, chargedDay: null };
 
   const character = await findCharacter(ctx, chat.characterId);
   if (!character) throw notFound("Character not found");
@@ -121,7 +123,7 @@ export async function acceptRegenerate(
       beforeSeq: answered?.seq ?? target.seq,
       alsoAvoid: versionsOf(target).map((v) => v.content),
     });
-    return { target, replyRequest, crisis: null, chargedDay };
+    return { user, target, replyRequest, crisis: null, chargedDay };
   } catch (error) {
     if (chargedDay) await refundFreeMessage(ctx.db, user.id, chargedDay);
     throw error;
@@ -129,24 +131,31 @@ export async function acceptRegenerate(
 }
 
 /**
- * Adds `text` as the message's newest version and selects it, under a row lock so two regenerations at once
- * each add their own version. A crisis reply's version is marked, and so is the message while it is selected.
+ * Adds `text` as the message's newest version and selects it, under the message's row lock, so that two
+ * regenerations at once each add their own version and the cap holds: regenerations started together all passed
+ * {@link acceptRegenerate}'s check, and those that come after the {@link MAX_REPLY_VERSIONS}th version are refused
+ * here (409 `too_many_versions`, an `error` event in a stream) and give their free message back. The check adds no
+ * lock: it reads the row already locked here, before the update's trigger takes the chat's (the order of every
+ * message update). A crisis reply's version is marked, and so is the message while it is selected.
  *
  * @example
- * const { reply } = await storeVersion(ctx, accepted.target.id, text, accepted.crisis !== null);
+ * const { reply } = await storeVersion(ctx, accepted, text);
  */
 export async function storeVersion(
   ctx: AppContext,
-  messageId: string,
+  accepted: AcceptedRegenerate,
   text: string,
-  crisis = false,
 ): Promise<{ reply: MessageView }> {
   const now = ctx.clock.now();
+  const crisis = accepted.crisis !== null;
+  const messageId = accepted.target.id;
   const row = await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(messages).where(eq(messages.id, messageId)).for("update");
     if (!current) throw notFound("Message not found");
+    const earlier = versionsOf(current);
+    if (earlier.length >= MAX_REPLY_VERSIONS) return "full";
     const version = { content: text, createdAt: now.toISOString(), ...(crisis ? { crisis } : {}) };
-    const versions = [...versionsOf(current), version];
+    const versions = [...earlier, version];
     const [updated] = await tx
       .update(messages)
       .set({ versions, versionIndex: versions.length - 1, content: text, crisis })
@@ -154,6 +163,10 @@ export async function storeVersion(
       .returning();
     return updated;
   });
+  if (row === "full") {
+    await refundUnanswered(ctx, accepted);
+    throw tooManyVersions();
+  }
   if (!row) throw notFound("Message not found");
   ctx.chatPages.forget(row.chatId);
   return { reply: toMessageView(row) };

@@ -299,7 +299,12 @@ export const payments = pgTable(
     settledAt: moment("settled_at"),
     /** When the payment was refunded: a card check at once, any other payment by an admin. */
     refundedAt: moment("refunded_at"),
-    /** Why an admin refunded it (required then); null for card checks. */
+    /**
+     * When a refund was claimed (see `refundOnce`): set where unset before the gateway is asked, so of any number of
+     * askers one refunds; cleared when the gateway fails. A claim left by a process that died expires.
+     */
+    refundRequestedAt: moment("refund_requested_at"),
+    /** Why an admin refunded it (required then); null for a card check's automatic refund. */
     refundReason: text("refund_reason"),
   },
   (t) => [

@@ -13,9 +13,10 @@ export const CARD_CHECK_REFUND_GIVE_UP_MS = 7 * 24 * 60 * 60_000;
  * commit and the refund, or the gateway failed the refund. Settling refunds a check at once; this is the
  * safety net, run by the renewal worker.
  *
- * A check is claimed by moving its `attemptedAt` forward (rows locked with `SKIP LOCKED`), so across any number of
- * processes one refund is asked for per check and per {@link CARD_CHECK_REFUND_RETRY_MS}; a refunded check gets
- * `refundedAt` and is never asked for again. Returns how many checks were refunded.
+ * A check is taken for a pass by moving its `attemptedAt` forward (rows locked with `SKIP LOCKED`), so across any
+ * number of processes one pass tries it per {@link CARD_CHECK_REFUND_RETRY_MS}; the refund itself is claimed like any
+ * other (`refundOnce`), so a pass never refunds a check an admin is refunding. A refunded check gets `refundedAt` and
+ * is never asked for again. Returns how many checks this pass refunded.
  *
  * @example
  * await refundOverdueCardChecks(ctx); // 1

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, inArray, lte, or, sql } from "drizzle-orm";
 import { userChanged } from "../users/user-changes.js";
 import { describeError } from "../http/log-safety.js";
 import { paymentMethods, payments, users } from "../db/schema.js";
@@ -12,9 +12,11 @@ export const CARD_UPDATE_RETRY_MS = 10 * 60_000;
 export const CARD_UPDATE_GIVE_UP_MS = 60 * 60_000;
 
 /**
- * Ends what is over, in one statement (each user row changes once, whoever runs it): a cancelled subscription or
- * trial at its end; a paid month whose renewal stayed declined through the grace period (unless a charge of it is
- * in flight); a paid month that ended with no card to charge. They become `expired`, or stay `active` without a
+ * Ends what is over, in one statement (each user row changes once, whoever runs it; rows a renewal claim holds are
+ * left to the next pass): a cancelled subscription or
+ * trial at its end; a paid month past its grace period that nothing paid (declined, or never charged), unless the
+ * worker's charge of it is in flight — a card update the customer keeps open does not hold it; a paid month that
+ * ended with no card to charge. They become `expired`, or stay `active` without a
  * card period while the billing server's entitlement runs. Returns how many users it ended.
  *
  * @example
@@ -24,18 +26,16 @@ export async function expireEnded(ctx: PaymentsContext): Promise<number> {
   const now = ctx.clock.now();
   const graceStart = new Date(now.getTime() - BILLING_GRACE_MS);
   const storeActive = sql`${users.storeEntitlementExpiresAt} is not null and ${users.storeEntitlementExpiresAt} > ${now.toISOString()}::timestamptz`;
-  const inFlight = sql`exists (select 1 from ${payments} where ${payments.userId} = ${users.id}
-    and ${payments.renewalFor} = ${users.subscriptionPeriodEnd} and ${payments.status} = 'pending')`;
+  // Only the worker's own charge holds the end back: a card update the customer keeps open never does.
+  const renewalInFlight = sql`exists (select 1 from ${payments} where ${payments.userId} = ${users.id}
+    and ${payments.renewalFor} = ${users.subscriptionPeriodEnd} and ${payments.kind} = 'renewal'
+    and ${payments.status} = 'pending')`;
   const noCard = sql`not exists (select 1 from ${paymentMethods} where ${paymentMethods.userId} = ${users.id})`;
-  const ended = await ctx.db
-    .update(users)
-    .set({
-      subscriptionStatus: sql`case when ${storeActive} then 'active' else 'expired' end`,
-      subscriptionPeriodEnd: null,
-      cancelAtPeriodEnd: false,
-      billingIssueAt: null,
-      updatedAt: now,
-    })
+  // Rows a renewal claim holds are skipped, not waited for: once that claim commits, its charge is in flight, and a
+  // statement that waited would still judge the row by what it saw before (and end a month being paid).
+  const over = ctx.db
+    .select({ id: users.id })
+    .from(users)
     .where(
       or(
         and(
@@ -49,15 +49,23 @@ export async function expireEnded(ctx: PaymentsContext): Promise<number> {
           or(
             eq(users.cancelAtPeriodEnd, true),
             noCard,
-            and(
-              isNotNull(users.billingIssueAt),
-              lte(users.subscriptionPeriodEnd, graceStart),
-              sql`not ${inFlight}`,
-            ),
+            // Past its grace period and not being charged: declined, or never charged at all — never left active.
+            and(lte(users.subscriptionPeriodEnd, graceStart), sql`not ${renewalInFlight}`),
           ),
         ),
       ),
     )
+    .for("update", { skipLocked: true });
+  const ended = await ctx.db
+    .update(users)
+    .set({
+      subscriptionStatus: sql`case when ${storeActive} then 'active' else 'expired' end`,
+      subscriptionPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+      billingIssueAt: null,
+      updatedAt: now,
+    })
+    .where(inArray(users.id, over))
     .returning({ id: users.id });
   userChanged(...ended.map((u) => u.id));
   return ended.length;

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import { paymentMethods, payments, users } from "../db/schema.js";
 import { BILLING_GRACE_MS, PREMIUM_PRICE, RENEWAL_RETRY_INTERVAL_MS } from "./money.js";
 import { closeAbandonedCardUpdates, expireEnded } from "./expire-subscriptions.js";
@@ -78,8 +78,9 @@ export async function runRenewals(
 
 /**
  * Claims users whose trial or paid month has ended by creating their renewal payment: a trial with a card at its
- * end, a paid month at its end and then once a day through its grace period while declined. A cancelled
- * subscription is never claimed, and a period with a pending or successful payment is not claimed again.
+ * end, a paid month at its end however late the worker comes (a server that was down charges the month it
+ * missed), and then once a day through its grace period while declined. A cancelled subscription is never claimed,
+ * and a period with a pending or successful payment is not claimed again.
  */
 async function claimDue(ctx: PaymentsContext, limit: number): Promise<Claimed[]> {
   const now = ctx.clock.now();
@@ -111,11 +112,16 @@ async function claimDue(ctx: PaymentsContext, limit: number): Promise<Claimed[]>
             and(
               eq(users.subscriptionStatus, "active"),
               lte(users.subscriptionPeriodEnd, now),
-              gt(users.subscriptionPeriodEnd, graceStart),
+              // Due whatever the lag: a month no worker charged (they did not run) is charged late, never given
+              // away; a declined one is retried only within its grace period.
+              or(gt(users.subscriptionPeriodEnd, graceStart), isNull(users.billingIssueAt)),
             ),
           ),
+          // One live payment a period (a card update the customer has open holds the retry back, for at most its
+          // hour); a closed card update does not push the daily retry back.
           sql`not exists (select 1 from ${payments} where ${payments.userId} = ${users.id} and ${payments.renewalFor} = ${dueAt}
-            and (${payments.status} in ('pending', 'success') or ${payments.attemptedAt} > ${retryAfter.toISOString()}::timestamptz))`,
+            and (${payments.status} in ('pending', 'success')
+              or (${payments.kind} = 'renewal' and ${payments.attemptedAt} > ${retryAfter.toISOString()}::timestamptz)))`,
         ),
       )
       .orderBy(asc(users.id))

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { userChanged } from "../users/user-changes.js";
 import type { AppContext } from "../context.js";
 import type { AppTx } from "../db/database.js";
@@ -12,6 +12,7 @@ import {
   type GatewayTransaction,
 } from "./gateways/payment-gateway.js";
 import { findPayment, savePaymentMethod, type PaymentRow } from "./payment-store.js";
+import { refundOnce } from "./refund-once.js";
 
 /** What settling needs from the app. */
 export type PaymentsContext = Pick<AppContext, "db" | "clock" | "gateway" | "log">;
@@ -25,8 +26,9 @@ export type PaymentsContext = Pick<AppContext, "db" | "clock" | "gateway" | "log
  * renewal (or a past-due card update) for the month after the period it renews, clearing any billing issue; a
  * trial setup saves the card, sets `paymentMethodSetup` and starts the 7 days. Any reusable card is saved for
  * renewals. A failed renewal ends a trial, and puts a paid month into its grace period (see `lapse`). Other failures
- * change nothing but the payment. After the commit, a card check (trial setup, card update) is refunded (and
- * retried later by the worker if that fails).
+ * change nothing but the payment. A success for a payment the app had given up on grants too (see
+ * `settleLateSuccess`). After the commit, a card check (trial setup, card update) is refunded (and retried later by
+ * the worker if that fails).
  *
  * Returns the payment as it is afterwards (null for an unknown reference).
  *
@@ -50,7 +52,7 @@ export async function settlePayment(
       })
       .where(and(eq(payments.reference, reference), eq(payments.status, "pending")))
       .returning();
-    if (!row) return null;
+    if (!row) return outcome.result === "success" ? settleLateSuccess(tx, reference, outcome, now) : null;
     if (outcome.result === "success") await grant(tx, row, outcome.authorization, now);
     else if (row.kind === "renewal") await lapse(tx, row.userId, now);
     return row;
@@ -59,6 +61,67 @@ export async function settlePayment(
   userChanged(settled.userId);
   if (isCardCheck(settled) && settled.status === "success") await refundCardCheck(ctx, settled);
   return settled;
+}
+
+/**
+ * A success reported for a payment the app had given up on (`not_completed`: a card update left open past its hour,
+ * a renewal unfinished for a day): the gateway took the money, so it grants, whenever it comes — a past-due month
+ * paid after the subscription ended makes it active again. When another payment has paid that period meanwhile, this
+ * one pays the period after the running one, so one period is never paid twice (and it stays a month's payment,
+ * never mistaken for a refundable card check).
+ */
+async function settleLateSuccess(
+  tx: AppTx,
+  reference: string,
+  outcome: Extract<PaymentOutcome, { result: "success" }>,
+  now: Date,
+): Promise<PaymentRow | null> {
+  const [given] = await tx
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.reference, reference),
+        eq(payments.status, "failed"),
+        eq(payments.failureReason, "not_completed"),
+      ),
+    )
+    .for("update");
+  if (!given) return null;
+  // The user's row first, as the renewal worker's claim takes it: no one pays this period while we look.
+  const [user] = await tx
+    .select({ periodEnd: users.subscriptionPeriodEnd })
+    .from(users)
+    .where(eq(users.id, given.userId))
+    .for("update");
+  const [paidMeanwhile] = given.renewalFor
+    ? await tx
+        .select({ reference: payments.reference })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.userId, given.userId),
+            eq(payments.renewalFor, given.renewalFor),
+            inArray(payments.status, ["pending", "success"]),
+          ),
+        )
+    : [];
+  const [row] = await tx
+    .update(payments)
+    .set({
+      status: "success",
+      failureReason: null,
+      settledAt: now,
+      attemptedAt: now,
+      // Paid meanwhile: this one pays the period after the running one (or a month from now).
+      ...(paidMeanwhile
+        ? { renewalFor: user?.periodEnd && user.periodEnd > now ? user.periodEnd : now }
+        : {}),
+    })
+    .where(eq(payments.reference, reference))
+    .returning();
+  if (row) await grant(tx, row, outcome.authorization, now);
+  return row ?? null;
 }
 
 async function grant(tx: AppTx, payment: PaymentRow, authorization: CardAuthorization | null, now: Date) {
@@ -149,20 +212,16 @@ export function isCardCheck(payment: Pick<PaymentRow, "kind" | "renewalFor">): b
 }
 
 /**
- * Refunds a trial setup's card check at its gateway and records when. A failure is logged, not thrown: the
- * renewal worker asks again later (see `refundOverdueCardChecks`). Returns whether the refund went through.
+ * Refunds a card check (trial setup, card update) at its gateway and records when, once whoever else asks (an
+ * admin, a concurrent worker pass: see `refundOnce`). A failure is logged, not thrown: the renewal worker asks again
+ * later (see `refundOverdueCardChecks`). Returns whether this call refunded it.
  *
  * @example
  * await refundCardCheck(ctx, payment); // true
  */
 export async function refundCardCheck(ctx: PaymentsContext, payment: PaymentRow): Promise<boolean> {
   try {
-    await ctx.gateway.refund(payment.reference);
-    await ctx.db
-      .update(payments)
-      .set({ refundedAt: ctx.clock.now() })
-      .where(eq(payments.reference, payment.reference));
-    return true;
+    return (await refundOnce(ctx, payment.reference)).result === "refunded";
   } catch (error) {
     ctx.log.warn(
       { reference: payment.reference, reason: error instanceof Error ? error.message : String(error) },
@@ -193,16 +252,21 @@ export async function settleFromTransaction(
 }
 
 /**
- * Brings a payment up to date: a pending one is verified with its gateway and settled when the answer is final.
- * Settled payments are returned as they are, without asking the gateway again.
+ * Brings a payment up to date: a pending one, or one the app gave up on (`not_completed`), is verified with its
+ * gateway and settled when the answer is final. Other settled payments are returned as they are, without asking the
+ * gateway again.
  *
  * @example
  * const payment = await confirmPayment(ctx, await findPayment(ctx.db, reference));
  * if (payment.status === "success") …
  */
 export async function confirmPayment(ctx: PaymentsContext, payment: PaymentRow): Promise<PaymentRow> {
+  // A payment the app gave up on may still have been paid at the gateway (the customer finished it late): ask.
+  const open =
+    payment.status === "pending" ||
+    (payment.status === "failed" && payment.failureReason === "not_completed");
   // A payment made through another gateway (the configuration changed since) cannot be checked here.
-  if (payment.status !== "pending" || payment.gateway !== ctx.gateway.name) return payment;
+  if (!open || payment.gateway !== ctx.gateway.name) return payment;
   const transaction = await ctx.gateway.verify(payment.reference);
   return (await settleFromTransaction(ctx, payment, transaction)) ?? payment;
 }

@@ -79,7 +79,10 @@ export interface PaymentGateway {
   verify(reference: string): Promise<GatewayTransaction | null>;
   /** Charges a saved authorization; a declined charge is a transaction with status `failed`, not an error. */
   chargeAuthorization(input: ChargeInput): Promise<GatewayTransaction>;
-  /** Refunds a successful transaction in full. */
+  /**
+   * Refunds a successful transaction in full, once: the reference is the key, and a second refund of it is refused
+   * (`rejected`), as Paystack refuses a transaction already reversed.
+   */
   refund(reference: string): Promise<void>;
 }
 

@@ -136,9 +136,22 @@ export class SandboxGateway implements PaymentGateway {
     const [row] = await this.db
       .update(sandboxTransactions)
       .set({ refundedAt: this.clock.now() })
-      .where(and(eq(sandboxTransactions.reference, reference), eq(sandboxTransactions.status, "success")))
+      .where(
+        and(
+          eq(sandboxTransactions.reference, reference),
+          eq(sandboxTransactions.status, "success"),
+          // Like Paystack, a transaction is refunded at most once.
+          isNull(sandboxTransactions.refundedAt),
+        ),
+      )
       .returning({ reference: sandboxTransactions.reference });
-    if (!row) throw new PaymentGatewayError("rejected", "Sandbox: no successful transaction to refund", 400);
+    if (!row) {
+      throw new PaymentGatewayError(
+        "rejected",
+        "Sandbox: no successful, unrefunded transaction to refund",
+        400,
+      );
+    }
   }
 
   /** The transaction with this reference, for the authorization page. */
