@@ -19,7 +19,12 @@ import { validatePurchaseParams } from "../config/validate-ui-params";
 import { ErrorCode } from "../errors/error-code";
 import { isPurchasesError, PurchasesError } from "../errors/purchases-error";
 import { postCheckoutPrepare } from "../http/checkout-calls";
-import type { WireBrandingInfo, WireCheckoutStartResponse, WireGatewayParams } from "../http/wire";
+import type {
+  WireBrandingInfo,
+  WireCheckoutStartResponse,
+  WireElementsConfiguration,
+  WireGatewayParams,
+} from "../http/wire";
 import { loadTranslator, type Translator } from "../i18n/translator";
 import type { Package, PurchaseOption } from "../model/types";
 import type { StripeElementLike, StripeElementsLike, StripeLike } from "../stripe-like";
@@ -132,6 +137,8 @@ class ExpressButton {
   private readonly container: HTMLElement;
   /** The checkout the last press of a wallet started. */
   private started: Promise<WireCheckoutStartResponse> | null = null;
+  /** What the elements are priced for now: the prepared package, or the customer's own checkout once started. */
+  private pricedFor: WireElementsConfiguration | null = null;
   private traceId = "";
   private done = false;
   private resolve!: (result: PurchasedResult) => void;
@@ -168,6 +175,7 @@ class ExpressButton {
     const elements = stripe.elements(
       elementsOptions(gateway.elements_configuration, vars, session.branding?.brand_font_config),
     );
+    this.pricedFor = gateway.elements_configuration;
     this.form = { stripe, elements };
     const theme = this.params.walletButtonTheme ?? "black";
     const element = elements.create(
@@ -216,10 +224,16 @@ class ExpressButton {
     validatePurchaseParams({ rcPackage, purchaseOption }, true, "updatePurchase");
     this.sale = { rcPackage, purchaseOption };
     this.prepare()
-      .then((gateway) => this.form?.elements.update(elementsPricing(gateway.elements_configuration)))
+      .then((gateway) => this.priceFor(gateway.elements_configuration))
       .catch((error: unknown) =>
         this.finish({ error: asPurchasesError(error, "The package could not be changed.") }),
       );
+  }
+
+  /** Prices the elements for `config` (mode, amount, currency, card saving). */
+  private async priceFor(config: WireElementsConfiguration): Promise<void> {
+    await this.form?.elements.update(elementsPricing(config));
+    this.pricedFor = config;
   }
 
   /** A wallet was pressed: start its checkout and open the sheet (with the subscription's terms, in time). */
@@ -249,7 +263,13 @@ class ExpressButton {
     started.catch(() => {});
     const managementUrl = Promise.race([
       started.then(
-        (checkout) => checkout.management_url,
+        async (checkout) => {
+          // The customer's own checkout can differ from the prepared package (no free trial left: a payment, not a
+          // setup): the sheet must show and take what this checkout charges.
+          const own = checkout.gateway_params?.elements_configuration;
+          if (own && !samePricing(own, this.pricedFor)) await this.priceFor(own);
+          return checkout.management_url;
+        },
         () => null,
       ),
       sleep(session.env, CLICK_ANSWER_MS).then(() => null),
@@ -361,3 +381,14 @@ const asPurchasesError = (error: unknown, message: string) =>
         underlyingErrorMessage: error instanceof Error ? error.message : String(error),
         cause: error,
       });
+
+/** Whether two element configurations charge the same way (mode, amount, currency, card saving). */
+function samePricing(a: WireElementsConfiguration, b: WireElementsConfiguration | null): boolean {
+  return (
+    b !== null &&
+    a.mode === b.mode &&
+    (a.currency ?? "").toLowerCase() === (b.currency ?? "").toLowerCase() &&
+    (a.mode === "payment" ? a.amount : null) === (b.mode === "payment" ? b.amount : null) &&
+    (a.setup_future_usage ?? null) === (b.setup_future_usage ?? null)
+  );
+}

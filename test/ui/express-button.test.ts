@@ -274,6 +274,50 @@ describe("presentExpressPurchaseButton", () => {
     });
   });
 
+  it("reprices the sheet before answering the press when the customer's checkout charges otherwise (no trial left)", async () => {
+    const prepared = fixtures.checkoutStart();
+    const paidNow = {
+      mode: "payment" as const,
+      payment_method_types: ["card"],
+      setup_future_usage: "off_session" as const,
+      amount: 9900,
+      currency: "zar",
+    };
+    const { stripe } = await showButton({
+      checkout: {
+        start: [
+          () =>
+            Response.json({
+              ...prepared,
+              gateway_params: { ...prepared.gateway_params, elements_configuration: paidNow },
+            }),
+          () => Response.json(prepared),
+          () => Response.json(prepared),
+        ],
+      },
+    });
+    expect(stripe.calls.elementsOptions[0]).toMatchObject({ mode: "setup" });
+    const answered = pressWallet(stripe);
+    await answered;
+    expect(stripe.calls.updates).toEqual([
+      {
+        mode: "payment",
+        amount: 9900,
+        currency: "zar",
+        allowedPaymentMethodTypes: ["card"],
+        setupFutureUsage: "off_session",
+      },
+    ]);
+    stripe.emit("expressCheckout", "cancel");
+    // The next press's checkout is a trial again: the elements follow it; one priced as they are changes nothing.
+    await pressWallet(stripe);
+    expect(stripe.calls.updates).toHaveLength(2);
+    expect(stripe.calls.updates[1]).toMatchObject({ mode: "setup" });
+    stripe.emit("expressCheckout", "cancel");
+    await pressWallet(stripe);
+    expect(stripe.calls.updates).toHaveLength(2);
+  });
+
   it("refuses bad parameters and Test Store keys with a ConfigurationError before drawing anything", async () => {
     serveCatalogue(server);
     const checkout = serveCheckout(server);

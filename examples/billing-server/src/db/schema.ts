@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -304,4 +305,31 @@ export const promotionCodes = pgTable(
     redemptionCount: integer("redemption_count").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.code] })],
+);
+
+/**
+ * One use of a promotion code per holder (an operation session, or a Test Store receipt's fetch token), so a
+ * code's `max_redemptions` holds before money is asked for: `reserved` when applied to a checkout, `confirmed`
+ * when the purchase is recorded (and then counted in `redemption_count`), `released` when the checkout failed,
+ * dropped the code or was abandoned (see `promotion-code-reservations.ts`). Dropped with the code.
+ */
+export const promotionRedemptions = pgTable(
+  "billing_promotion_redemptions",
+  {
+    projectId: text("project_id").notNull(),
+    code: text("code").notNull(),
+    holderId: text("holder_id").notNull(),
+    status: text("status").$type<"reserved" | "confirmed" | "released">().notNull(),
+    /** When it was last reserved (applied, or checked again at complete): an abandoned hold lapses from here. */
+    reservedAt: moment("reserved_at").notNull(),
+    updatedAt: moment("updated_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.code, t.holderId] }),
+    foreignKey({
+      columns: [t.projectId, t.code],
+      foreignColumns: [promotionCodes.projectId, promotionCodes.code],
+    }).onDelete("cascade"),
+    index("billing_promotion_redemptions_holder_idx").on(t.projectId, t.holderId),
+  ],
 );

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import type { BillingContext } from "../context.js";
 import { checkoutSessions, projects } from "../db/schema.js";
 import { BillingErrorCode, badRequest } from "../http/billing-error.js";
-import { appliedDiscountsWire, discountedPlan, resolveDiscount } from "./checkout-discount.js";
+import { appliedDiscountsWire, discountedPlan } from "./checkout-discount.js";
+import { releaseRedemptions, reserveDiscount } from "./promotion-code-reservations.js";
 import { elementsConfiguration } from "./checkout-plan.js";
 import {
   assertOpen,
@@ -39,8 +40,9 @@ export async function calculateCheckoutTax(
 
 /**
  * `PATCH /rcbilling/v1/checkout/{id}`: applies (`discount_code`: a code), removes (null) or keeps (absent) the
- * session's promotion code, then prices it for the address as {@link calculateCheckoutTax} does. A code cannot
- * change once the checkout was submitted (7878): the payment was requested for the amount then shown.
+ * session's promotion code, then prices it for the address as {@link calculateCheckoutTax} does. Applying a code
+ * reserves one of its uses for the session (7818 when none is left); replacing or removing it gives that back. A
+ * code cannot change once the checkout was submitted (7878): the payment was requested for the amount then shown.
  *
  * @example
  * await refreshCheckoutPricing(ctx, projectId, "opsess_…", { country_code: "ZA", discount_code: "WELCOME10" });
@@ -53,30 +55,46 @@ export async function refreshCheckoutPricing(
 ) {
   const session = await findSession(ctx.db, projectId, id);
   assertOpen(session);
-  let state = gatewayState(session);
-  if (body.discount_code !== undefined) {
-    const { plan } = state;
-    const discount =
-      body.discount_code === null
-        ? null
-        : await resolveDiscount(ctx.db, projectId, body.discount_code, {
-            productId: session.productId,
-            chargeMicros: plan.chargeMicros,
-            currency: plan.currency,
-            now: ctx.now(),
-          });
-    if (session.status !== "started" && (state.discount?.code ?? null) !== (discount?.code ?? null)) {
-      throw badRequest(
-        `Operation session ${session.id} was submitted; its promotion code can no longer change.`,
-        BillingErrorCode.PurchaseCannotBeCompleted,
-      );
-    }
-    state = { ...state, discount };
-    await ctx.db
-      .update(checkoutSessions)
-      .set({ gateway: state, updatedAt: ctx.now() })
-      .where(eq(checkoutSessions.id, session.id));
-  }
+  const code = body.discount_code;
+  const state =
+    code === undefined
+      ? gatewayState(session)
+      : await ctx.db.transaction(async (tx) => {
+          // Locked so that two PATCHes of one session leave it holding the code it shows.
+          const [locked] = await tx
+            .select()
+            .from(checkoutSessions)
+            .where(eq(checkoutSessions.id, session.id))
+            .for("update");
+          if (!locked) throw new Error(`operation session ${session.id} vanished`);
+          assertOpen(locked);
+          const current = gatewayState(locked);
+          const { plan } = current;
+          const holder = { projectId, holderId: session.id };
+          const now = ctx.now();
+          const discount =
+            code === null
+              ? null
+              : await reserveDiscount(tx, holder, code, {
+                  productId: session.productId,
+                  chargeMicros: plan.chargeMicros,
+                  currency: plan.currency,
+                  now,
+                });
+          if (locked.status !== "started" && (current.discount?.code ?? null) !== (discount?.code ?? null)) {
+            throw badRequest(
+              `Operation session ${session.id} was submitted; its promotion code can no longer change.`,
+              BillingErrorCode.PurchaseCannotBeCompleted,
+            );
+          }
+          if (!discount) await releaseRedemptions(tx, holder, now);
+          const next = { ...current, discount };
+          await tx
+            .update(checkoutSessions)
+            .set({ gateway: next, updatedAt: now })
+            .where(eq(checkoutSessions.id, session.id));
+          return next;
+        });
   return priceSession(ctx, session, state, body);
 }
 

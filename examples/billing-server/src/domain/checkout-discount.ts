@@ -1,12 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
-import type { BillingDb } from "../db/database.js";
-import { promotionCodes, purchases } from "../db/schema.js";
-import { BillingErrorCode, badRequest } from "../http/billing-error.js";
+import { BillingErrorCode } from "../http/billing-error.js";
 import { normalizePromotionCode, type CataloguePromotionCode } from "../catalogue/promotion-code-schema.js";
 import type { CheckoutPlan } from "./checkout-plan.js";
 import { roundToMinorUnit } from "./money.js";
-
-type Db = BillingDb | Parameters<Parameters<BillingDb["transaction"]>[0]>[0];
 
 /** A promotion code applied to a checkout: kept on the session, so what was shown is what is charged. */
 export interface AppliedDiscount {
@@ -38,6 +33,7 @@ const refused = (errorCode: number, message: string): DiscountVerdict => ({ ok: 
  * Whether a promotion code can be used for a purchase now, and how much it takes off. The checks run in a
  * fixed order: validity window (7816), product and what is charged (7817: a free trial charges nothing at
  * checkout, so there is nothing to discount; a fixed amount must be in the price's currency), uses left (7818).
+ * `usesTaken` counts the purchases that redeemed it and the other checkouts holding it (promotion-code-reservations.ts).
  * The amount off is rounded as a card is charged ({@link roundToMinorUnit}) and never exceeds the charge.
  *
  * @example
@@ -46,7 +42,7 @@ const refused = (errorCode: number, message: string): DiscountVerdict => ({ ok: 
  */
 export function judgePromotionCode(
   definition: CataloguePromotionCode,
-  redemptionCount: number,
+  usesTaken: number,
   target: DiscountTarget,
 ): DiscountVerdict {
   const code = normalizePromotionCode(definition.code);
@@ -76,7 +72,7 @@ export function judgePromotionCode(
       `The code ${code} is in ${amountOff.currency}, the price in ${target.currency}.`,
     );
   }
-  if (definition.max_redemptions !== null && redemptionCount >= definition.max_redemptions) {
+  if (definition.max_redemptions !== null && usesTaken >= definition.max_redemptions) {
     return refused(BillingErrorCode.DiscountCodeExhausted, `The code ${code} has been used up.`);
   }
   const raw = amountOff
@@ -112,43 +108,6 @@ export function discountedPlan(
 }
 
 /**
- * Looks a code up in the project and judges it (see {@link judgePromotionCode}); throws the refusal as a 400.
- * An unknown code is 7815.
- *
- * @example
- * const discount = await resolveDiscount(ctx.db, projectId, "welcome10", target);
- */
-export async function resolveDiscount(
-  db: Db,
-  projectId: string,
-  rawCode: string,
-  target: DiscountTarget,
-): Promise<AppliedDiscount> {
-  const code = normalizePromotionCode(rawCode);
-  const [row] = await db
-    .select()
-    .from(promotionCodes)
-    .where(and(eq(promotionCodes.projectId, projectId), eq(promotionCodes.code, code)));
-  if (!row) {
-    throw badRequest(`There is no promotion code ${code}.`, BillingErrorCode.DiscountCodeNotFound);
-  }
-  const verdict = judgePromotionCode(row.definition as CataloguePromotionCode, row.redemptionCount, target);
-  if (!verdict.ok) throw badRequest(verdict.message, verdict.errorCode);
-  return verdict.discount;
-}
-
-/**
- * Counts one use of a code, inside the transaction that records the purchase (which happens once per
- * purchase, so the count does too). A code deleted from the catalogue meanwhile counts nothing.
- */
-export async function countRedemption(tx: Db, projectId: string, code: string): Promise<void> {
-  await tx
-    .update(promotionCodes)
-    .set({ redemptionCount: sql`${promotionCodes.redemptionCount} + 1` })
-    .where(and(eq(promotionCodes.projectId, projectId), eq(promotionCodes.code, code)));
-}
-
-/**
  * The `applied_discounts` of a pricing answer, in the wire shape the peer SDK reads: a discount on the first
  * charge only (`duration_mode: "one_time"`).
  *
@@ -168,25 +127,4 @@ export function appliedDiscountsWire(discount: AppliedDiscount | null | undefine
       time_window: null,
     },
   ];
-}
-
-/**
- * The discount of a Test Store receipt's `discount_code`: judged like a checkout's, except for a replayed
- * receipt (its `fetch_token` already recorded), which answers null so that the replay stays a no-op even when
- * the code has expired or been used up since.
- *
- * @example
- * const discount = await receiptDiscount(tx, { projectId, fetchToken, code: "WELCOME10", target });
- */
-export async function receiptDiscount(
-  tx: Db,
-  input: { projectId: string; fetchToken: string; code: string | null | undefined; target: DiscountTarget },
-): Promise<AppliedDiscount | null> {
-  if (!input.code) return null;
-  const [replayed] = await tx
-    .select({ id: purchases.id })
-    .from(purchases)
-    .where(and(eq(purchases.projectId, input.projectId), eq(purchases.storeTransactionId, input.fetchToken)));
-  if (replayed) return null;
-  return resolveDiscount(tx, input.projectId, input.code, input.target);
 }

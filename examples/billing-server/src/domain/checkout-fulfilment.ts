@@ -3,7 +3,8 @@ import { randomUUID } from "node:crypto";
 import type { BillingContext } from "../context.js";
 import { checkoutSessions, products, purchases } from "../db/schema.js";
 import { enqueueEntitlementEvent } from "../webhooks/entitlement-event.js";
-import { countRedemption, discountedPlan } from "./checkout-discount.js";
+import { discountedPlan } from "./checkout-discount.js";
+import { confirmRedemption, releaseRedemptions } from "./promotion-code-reservations.js";
 import { firstPeriod } from "./checkout-plan.js";
 import { gatewayState } from "./checkout-session.js";
 import { ensureCustomer } from "./customers.js";
@@ -21,9 +22,10 @@ export type OutcomeResult = "succeeded" | "failed" | "ignored";
  * Applies a gateway outcome to an operation session in one transaction (the session row is locked first, so
  * concurrent deliveries of the same event serialise). Success grants: the session succeeds, a purchase row
  * is written, the product's virtual currencies are granted and, when the product grants entitlements,
- * INITIAL_PURCHASE is enqueued. A session that already succeeded ignores everything, so a replayed event grants
- * nothing twice. A success still overrides an earlier failure of the same intent: the gateway took the money
- * (a declined card retried in the same form), and that must grant. A failure applies only to a session still open.
+ * INITIAL_PURCHASE is enqueued; the promotion code it held counts, once. A session that already succeeded ignores
+ * everything, so a replayed event grants nothing twice. A success still overrides an earlier failure of the same
+ * intent: the gateway took the money (a declined card retried in the same form), and that must grant. A failure
+ * applies only to a session still open, and gives back the promotion code it held.
  *
  * @example
  * await applyGatewayOutcome(ctx, "opsess_…", { kind: "succeeded", intentId: "seti_…", paymentMethodId: "pm_…" });
@@ -49,6 +51,7 @@ export async function applyGatewayOutcome(
         .update(checkoutSessions)
         .set({ status: "failed", errorCode: outcome.code, errorMessage: outcome.message, updatedAt: now })
         .where(eq(checkoutSessions.id, sessionId));
+      await releaseRedemptions(tx, { projectId: session.projectId, holderId: sessionId }, now);
       return "failed";
     }
 
@@ -66,10 +69,17 @@ export async function applyGatewayOutcome(
       })
       .where(eq(checkoutSessions.id, sessionId));
 
-    // The session moved to succeeded just now, under its row lock: this runs once per purchase.
-    if (state.discount) await countRedemption(tx, session.projectId, state.discount.code);
     const plan = discountedPlan(state.plan, state.discount);
     await ensureCustomer(tx, session.projectId, session.appUserId, now);
+    // The customer first, then the code: the order a Test Store receipt locks them in.
+    if (state.discount) {
+      await confirmRedemption(
+        tx,
+        { projectId: session.projectId, holderId: sessionId },
+        state.discount.code,
+        now,
+      );
+    }
     const [purchase] = await tx
       .insert(purchases)
       .values({

@@ -12,7 +12,8 @@ import {
   type CheckoutSessionRow,
   type StripeSessionState,
 } from "./checkout-session.js";
-import { discountedPlan, resolveDiscount } from "./checkout-discount.js";
+import { discountedPlan } from "./checkout-discount.js";
+import { reserveDiscount } from "./promotion-code-reservations.js";
 import { customerEmail } from "./customer-email.js";
 import { toMinorUnits } from "./money.js";
 import { noGateway } from "./start-checkout.js";
@@ -40,13 +41,17 @@ export async function completeCheckout(
   const state = gatewayState(session);
   if (state.plan.periodType === "trial" && !state.stripe) await assertTrialStillEligible(ctx, session);
   if (state.discount && !state.stripe) {
-    // The code may have expired or been used up since it was applied: check it again before money is asked for.
-    await resolveDiscount(ctx.db, projectId, state.discount.code, {
-      productId: session.productId,
-      chargeMicros: state.plan.chargeMicros,
-      currency: state.plan.currency,
-      now: ctx.now(),
-    });
+    // The code may have expired, or its hold lapsed and the code was used up since it was applied: check it
+    // again, and hold it afresh, before money is asked for.
+    const { code } = state.discount;
+    await ctx.db.transaction((tx) =>
+      reserveDiscount(tx, { projectId, holderId: session.id }, code, {
+        productId: session.productId,
+        chargeMicros: state.plan.chargeMicros,
+        currency: state.plan.currency,
+        now: ctx.now(),
+      }),
+    );
   }
   const stripeState = await ensureIntent(ctx, gateway, session, state, email);
   await ctx.db

@@ -7,7 +7,8 @@ import type { BillingContext } from "../context.js";
 import { customerInfoFor } from "../manage/management-link.js";
 import { customers, products, purchases } from "../db/schema.js";
 import { ensureCustomer, validAppUserId } from "../domain/customers.js";
-import { countRedemption, discountedPlan, receiptDiscount } from "../domain/checkout-discount.js";
+import { discountedPlan } from "../domain/checkout-discount.js";
+import { confirmRedemption, receiptDiscount } from "../domain/promotion-code-reservations.js";
 import { checkoutPlan, firstPeriod, type WirePurchaseOption } from "../domain/checkout-plan.js";
 import { offeredOption, trialEligibleNow } from "../domain/trial-eligibility.js";
 import { grantVirtualCurrencies } from "../domain/virtual-currencies.js";
@@ -92,7 +93,9 @@ export async function receiptRoutes(app: FastifyInstance, { ctx }: { ctx: Billin
         .onConflictDoNothing()
         .returning();
       // A replayed receipt (same fetch_token) inserts nothing and so grants and notifies nothing twice.
-      if (row && discount) await countRedemption(tx, projectId, discount.code);
+      if (row && discount) {
+        await confirmRedemption(tx, { projectId, holderId: body.fetch_token }, discount.code, now);
+      }
       if (row) await grantVirtualCurrencies(tx, row, product.virtualCurrencyGrants, now);
       if (row && product.entitlements.length > 0) {
         await enqueueEntitlementEvent(tx, {

@@ -2,6 +2,7 @@ import { and, count, eq, gte, inArray, isNotNull, isNull, sql } from "drizzle-or
 import type { AppDb } from "../db/database.js";
 import { messages, payments, users } from "../db/schema.js";
 import { PREMIUM_PRICE } from "../payments/money.js";
+import { storeMonthlyAmount } from "../billing/store-plans.js";
 import { subscriptionStatusSql } from "../users/subscription-status.js";
 
 /** One day of the dashboard's chart (UTC). */
@@ -16,12 +17,18 @@ export interface DailyMetrics {
 
 /** `GET /api/admin/billing`: the subscription business at a glance. */
 export interface BillingMetrics {
-  /** Monthly recurring revenue in minor units: every active subscription that renews, at R99. */
+  /**
+   * Monthly recurring revenue in minor units: every paid subscription that renews — card-paid at R99 (past due
+   * included while its grace runs), store-paid at its plan's price a month (an annual plan's ÷ 12). Trials and
+   * cancelled subscriptions bring in nothing more and are not counted.
+   */
   mrr: number;
   currency: string;
+  /** Paid subscriptions running now (card or store; a store trial is trialing). */
   active: number;
+  /** Trials with a card, and store subscriptions in their free trial period. */
   trialing: number;
-  /** Active or trialing, cancelled: ends at the period's end. */
+  /** Active or trialing, cancelled (in the app, or on the billing server's Manage page): ends at the period's end. */
   cancelling: number;
   /** A declined renewal in its grace period. */
   pastDue: number;
@@ -42,19 +49,38 @@ const dayOf = (d: Date) => d.toISOString().slice(0, 10);
  */
 export async function billingMetrics(db: AppDb, now: Date, days: number): Promise<BillingMetrics> {
   const status = subscriptionStatusSql(now);
+  // As subscriptionSource reads a user: an active status without a card-paid month is the billing server's.
+  const card = sql`${status} = 'active' and ${users.subscriptionPeriodEnd} is not null`;
+  const store = sql`${status} = 'active' and ${users.subscriptionPeriodEnd} is null`;
+  const storeTrial = sql`${store} and ${users.storePeriodType} = 'trial'`;
   const [counts] = await db
     .select({
-      active: count(sql`case when ${status} = 'active' then 1 end`),
-      trialing: count(sql`case when ${status} = 'trial' and ${users.paymentMethodSetup} then 1 end`),
-      renewing: count(sql`case when ${status} = 'active' and not ${users.cancelAtPeriodEnd} then 1 end`),
+      active: count(sql`case when ${status} = 'active' and not coalesce(${storeTrial}, false) then 1 end`),
+      trialing: count(
+        sql`case when (${status} = 'trial' and ${users.paymentMethodSetup}) or ${storeTrial} then 1 end`,
+      ),
+      renewingCards: count(sql`case when ${card} and not ${users.cancelAtPeriodEnd} then 1 end`),
       cancelling: count(
-        sql`case when ${status} in ('active', 'trial') and ${users.cancelAtPeriodEnd} then 1 end`,
+        sql`case when (${status} in ('active', 'trial') and ${users.cancelAtPeriodEnd})
+          or (${store} and ${users.storeCancelledAt} is not null) then 1 end`,
       ),
       pastDue: count(sql`case when ${status} = 'active' and ${users.billingIssueAt} is not null then 1 end`),
     })
     .from(users);
+  // Store subscriptions that renew into a paid period, per product (an annual plan is priced by the year).
+  const renewingStore = await db
+    .select({ productId: users.storeProductId, n: count() })
+    .from(users)
+    .where(
+      sql`${store} and ${users.storeCancelledAt} is null and ${users.storePeriodType} is distinct from 'trial'`,
+    )
+    .groupBy(users.storeProductId);
+  const storeMrr = renewingStore.reduce(
+    (sum, row) => sum + Number(row.n) * storeMonthlyAmount(row.productId),
+    0,
+  );
   return {
-    mrr: Number(counts?.renewing ?? 0) * PREMIUM_PRICE.amount,
+    mrr: Number(counts?.renewingCards ?? 0) * PREMIUM_PRICE.amount + storeMrr,
     currency: PREMIUM_PRICE.currency,
     active: Number(counts?.active ?? 0),
     trialing: Number(counts?.trialing ?? 0),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { StoredSubscriptionStatus } from "../db/schema.js";
+import type { StorePeriodType, StoredSubscriptionStatus } from "../db/schema.js";
 
 /** The billing server's entitlement that makes a Realmheart user premium. */
 export const PREMIUM_ENTITLEMENT = "premium";
@@ -14,7 +14,11 @@ export const billingWebhookBody = z.object({
     type: z.string().min(1).max(50),
     app_user_id: z.string().max(256),
     entitlement_ids: z.array(z.string()).default([]),
+    product_id: z.string().max(200).optional(),
+    period_type: z.string().max(20).optional(),
     expiration_at_ms: z.number().nullable().optional(),
+    /** When the change happened on the billing server (a retried delivery arrives later). */
+    event_timestamp_ms: z.number().optional(),
     environment: z.string().optional(),
   }),
 });
@@ -42,16 +46,26 @@ export interface PremiumState {
   /** The card-paid month's end (this app's own payments). */
   subscriptionPeriodEnd: Date | null;
   storeEntitlementExpiresAt: Date | null;
+  storeProductId: string | null;
+  storePeriodType: StorePeriodType | null;
+  storeCancelledAt: Date | null;
 }
+
+const PERIOD_TYPES: readonly string[] = ["trial", "intro", "normal"] satisfies StorePeriodType[];
 
 /**
  * What a billing-server event does to a user (pure; the caller stores the result):
  * - `INITIAL_PURCHASE` or `RENEWAL` granting "premium": the store entitlement runs until `expiration_at_ms` (the
  *   later of what is known, so a late, out-of-order delivery never shortens it); the user is `active` while it runs.
- * - `EXPIRATION` of "premium": the store entitlement ends — unless a later period is already known (a renewal
- *   delivered before this older expiration). The user is `expired` unless a card-paid month still runs.
- * - `CANCELLATION`, `BILLING_ISSUE` and anything else: nothing changes (the entitlement runs to its end; the
- *   lifecycle sends `EXPIRATION` then). They are still recorded as processed.
+ *   The latest period's product and `period_type` are kept, and an earlier cancellation is cleared (a period that
+ *   renewed, or a new purchase, renews).
+ * - `CANCELLATION` of the latest period: renewal is off (`storeCancelledAt`, the event's time); access runs to the
+ *   period's end, when the lifecycle sends `EXPIRATION`. `UNCANCELLATION` clears it. Either one older than the
+ *   state it would change (a retried delivery) changes nothing.
+ * - `EXPIRATION` of "premium": the store entitlement ends, with its product, period and cancellation — unless a
+ *   later period is already known (a renewal delivered before this older expiration). The user is `expired` unless
+ *   a card-paid month still runs.
+ * - `BILLING_ISSUE` and anything else: nothing changes. They are still recorded as processed.
  *
  * @example
  * applyBillingEvent(user, { type: "RENEWAL", entitlement_ids: ["premium"], expiration_at_ms: … }, now);
@@ -59,25 +73,53 @@ export interface PremiumState {
 export function applyBillingEvent(user: PremiumState, event: BillingEvent, now: Date): PremiumState {
   if (!event.entitlement_ids.includes(PREMIUM_ENTITLEMENT)) return user;
   const eventExpiry = event.expiration_at_ms == null ? NO_EXPIRY : new Date(event.expiration_at_ms);
+  const at = event.event_timestamp_ms == null ? now : new Date(event.event_timestamp_ms);
   const known = user.storeEntitlementExpiresAt;
+  const latest = known === null || eventExpiry >= known;
+  const period = latest
+    ? {
+        storeProductId: event.product_id ?? user.storeProductId,
+        storePeriodType: periodTypeOf(event) ?? user.storePeriodType,
+      }
+    : {};
+  const cancelledBefore = user.storeCancelledAt !== null && user.storeCancelledAt <= at;
 
   if (event.type === "INITIAL_PURCHASE" || event.type === "RENEWAL") {
     const expiresAt = known && known > eventExpiry ? known : eventExpiry;
     return {
       ...user,
+      ...period,
       storeEntitlementExpiresAt: expiresAt,
+      storeCancelledAt: cancelledBefore ? null : user.storeCancelledAt,
       subscriptionStatus: expiresAt > now ? "active" : user.subscriptionStatus,
     };
   }
+  if (event.type === "CANCELLATION") {
+    if (!latest || user.storeCancelledAt !== null) return user;
+    return { ...user, ...period, storeCancelledAt: at };
+  }
+  if (event.type === "UNCANCELLATION") {
+    if (!latest || !cancelledBefore) return user;
+    return { ...user, ...period, storeCancelledAt: null };
+  }
   if (event.type === "EXPIRATION") {
-    if (known && known > eventExpiry) return user;
+    if (!latest) return user;
     const cardRuns = user.subscriptionPeriodEnd !== null && user.subscriptionPeriodEnd > now;
     return {
       ...user,
       storeEntitlementExpiresAt: null,
+      storeProductId: null,
+      storePeriodType: null,
+      storeCancelledAt: null,
       subscriptionStatus:
         user.subscriptionStatus === "active" && !cardRuns ? "expired" : user.subscriptionStatus,
     };
   }
   return user;
+}
+
+/** The event's `period_type` (`TRIAL`, `INTRO`, `NORMAL`), or null when absent or unknown. */
+function periodTypeOf(event: BillingEvent): StorePeriodType | null {
+  const type = event.period_type?.toLowerCase();
+  return type !== undefined && PERIOD_TYPES.includes(type) ? (type as StorePeriodType) : null;
 }

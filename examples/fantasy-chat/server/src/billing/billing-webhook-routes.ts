@@ -80,6 +80,9 @@ export async function billingWebhookRoutes(
           .set({
             subscriptionStatus: next.subscriptionStatus,
             storeEntitlementExpiresAt: next.storeEntitlementExpiresAt,
+            storeProductId: next.storeProductId,
+            storePeriodType: next.storePeriodType,
+            storeCancelledAt: next.storeCancelledAt,
             updatedAt: now,
           })
           .where(eq(users.id, user.id));

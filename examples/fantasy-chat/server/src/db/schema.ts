@@ -23,6 +23,8 @@ const moment = (name: string) => timestamp(name, { withTimezone: true, mode: "da
 export type Role = "user" | "admin";
 /** The stored subscription status; "expired" is also derived from the trial end date (see subscription-status.ts). */
 export type StoredSubscriptionStatus = "trial" | "active" | "expired";
+/** The kind of a store-paid period, as the billing server's `period_type` names it (lower-cased). */
+export type StorePeriodType = "trial" | "intro" | "normal";
 
 export const users = pgTable("users", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -50,6 +52,12 @@ export const users = pgTable("users", {
   subscriptionPeriodEnd: moment("subscription_period_end"),
   /** Until when the billing server's "premium" entitlement is active (its webhooks); null when it is not. */
   storeEntitlementExpiresAt: moment("store_entitlement_expires_at"),
+  /** The billing server's product that pays for it (`premium_realm_monthly` or `_annual`); null when unknown. */
+  storeProductId: text("store_product_id"),
+  /** The store entitlement's running period: a free `trial`, an `intro` price or `normal`; null when unknown. */
+  storePeriodType: text("store_period_type").$type<StorePeriodType>(),
+  /** Renewal of the store subscription was turned off (the Manage page): it ends with its period; null when it renews. */
+  storeCancelledAt: moment("store_cancelled_at"),
   /**
    * The customer cancelled: access runs to the end of the trial or the paid month, nothing more is charged, then
    * the status becomes `expired`. Resuming before that end clears it.

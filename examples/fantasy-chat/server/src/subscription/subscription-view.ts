@@ -46,6 +46,7 @@ export interface SubscriptionView {
   source: "card" | "store" | null;
   /** ISO 8601: when the trial or the paid month ends (access runs to then). */
   periodEnd: string | null;
+  /** Renewal is off (cancelled here, or on the billing server's page for a store subscription): it ends at `periodEnd`. */
   cancelAtPeriodEnd: boolean;
   /** The next charge on the saved card, or null when none will be made (cancelled, ended, store-paid). */
   nextCharge: { date: string; amount: number; currency: string } | null;
@@ -123,7 +124,9 @@ export async function subscriptionView(
     plan: source === null ? null : PLAN,
     source,
     periodEnd: periodEnd?.toISOString() ?? null,
-    cancelAtPeriodEnd: source === "card" && user.cancelAtPeriodEnd,
+    // A store subscription is cancelled on the billing server's Manage page; the app learns it by webhook.
+    cancelAtPeriodEnd:
+      source === "store" ? user.storeCancelledAt !== null : source === "card" && user.cancelAtPeriodEnd,
     nextCharge: nextCharge(user, source, periodEnd, rows, now),
     paymentMethod:
       card?.brand && card.last4 && card.expMonth && card.expYear

@@ -5,9 +5,18 @@ import {
   NO_EXPIRY,
   type PremiumState,
 } from "../../src/billing/billing-event.js";
+import { loadCatalogueFile } from "@purchases-web/billing-server";
+import { BILLING_PROJECT_ID } from "../../src/billing/mount-billing.js";
+import { STORE_PLANS, storeMonthlyAmount } from "../../src/billing/store-plans.js";
 import { describeError } from "../../src/http/log-safety.js";
 import { judgeTransaction } from "../../src/payments/judge-transaction.js";
-import { addMonths, formatRand, nextPeriodEnd, trialEndFrom } from "../../src/payments/money.js";
+import {
+  addMonths,
+  formatRand,
+  nextPeriodEnd,
+  PREMIUM_PRICE,
+  trialEndFrom,
+} from "../../src/payments/money.js";
 import type { GatewayTransaction } from "../../src/payments/gateways/payment-gateway.js";
 import { paystackStatus } from "../../src/payments/gateways/paystack-gateway.js";
 
@@ -103,13 +112,22 @@ describe("billing-server events applied to a user", () => {
     subscriptionStatus: "trial",
     subscriptionPeriodEnd: null,
     storeEntitlementExpiresAt: null,
+    storeProductId: null,
+    storePeriodType: null,
+    storeCancelledAt: null,
   };
-  const event = (type: string, expiresAt: string | null, entitlements = ["premium"]) => ({
+  const event = (
+    type: string,
+    expiresAt: string | null,
+    entitlements = ["premium"],
+    more: { period_type?: string; product_id?: string; event_timestamp_ms?: number } = {},
+  ) => ({
     id: "evt",
     type,
     app_user_id: "u",
     entitlement_ids: entitlements,
     expiration_at_ms: expiresAt === null ? null : at(expiresAt).getTime(),
+    ...more,
   });
 
   it("makes a purchase or renewal of premium active until its expiration, never shortening it", () => {
@@ -126,7 +144,7 @@ describe("billing-server events applied to a user", () => {
     ).toEqual(NO_EXPIRY);
   });
 
-  it("ignores events for other entitlements, and cancellations and billing issues until the expiration", () => {
+  it("ignores events for other entitlements, and billing issues until the expiration", () => {
     expect(
       applyBillingEvent(trialUser, event("INITIAL_PURCHASE", "2026-12-21T12:00:00Z", ["gold"]), now),
     ).toBe(trialUser);
@@ -135,8 +153,45 @@ describe("billing-server events applied to a user", () => {
       subscriptionStatus: "active",
       storeEntitlementExpiresAt: at("2026-12-21T12:00:00Z"),
     };
-    expect(applyBillingEvent(active, event("CANCELLATION", "2026-12-21T12:00:00Z"), now)).toBe(active);
     expect(applyBillingEvent(active, event("BILLING_ISSUE", "2026-12-21T12:00:00Z"), now)).toBe(active);
+  });
+
+  it("keeps the latest period's product and trial state, and turns renewal off and on with CANCELLATION and UNCANCELLATION", () => {
+    const trial = applyBillingEvent(
+      trialUser,
+      event("INITIAL_PURCHASE", "2026-11-28T12:00:00Z", ["premium"], {
+        product_id: "premium_realm_annual",
+        period_type: "TRIAL",
+      }),
+      now,
+    );
+    expect(trial).toMatchObject({
+      subscriptionStatus: "active",
+      storeProductId: "premium_realm_annual",
+      storePeriodType: "trial",
+      storeCancelledAt: null,
+    });
+    const cancelled = applyBillingEvent(trial, event("CANCELLATION", "2026-11-28T12:00:00Z"), now);
+    expect(cancelled).toMatchObject({ subscriptionStatus: "active", storeCancelledAt: now });
+    // A second cancellation keeps the first one's time; an UNCANCELLATION older than it (a retry) changes nothing.
+    const later = new Date(now.getTime() + 60_000);
+    expect(applyBillingEvent(cancelled, event("CANCELLATION", "2026-11-28T12:00:00Z"), later)).toBe(
+      cancelled,
+    );
+    const stale = event("UNCANCELLATION", "2026-11-28T12:00:00Z", ["premium"], {
+      event_timestamp_ms: now.getTime() - 60_000,
+    });
+    expect(applyBillingEvent(cancelled, stale, later)).toBe(cancelled);
+    const resumed = applyBillingEvent(cancelled, event("UNCANCELLATION", "2026-11-28T12:00:00Z"), later);
+    expect(resumed.storeCancelledAt).toBeNull();
+    // A renewal into a paid period is no longer a trial; a cancellation of an older period changes nothing.
+    const paid = applyBillingEvent(
+      resumed,
+      event("RENEWAL", "2027-11-28T12:00:00Z", ["premium"], { period_type: "NORMAL" }),
+      later,
+    );
+    expect(paid).toMatchObject({ storePeriodType: "normal", storeProductId: "premium_realm_annual" });
+    expect(applyBillingEvent(paid, event("CANCELLATION", "2026-11-28T12:00:00Z"), later)).toBe(paid);
   });
 
   it("expires premium on EXPIRATION unless a card-paid month runs or a later renewal is already known", () => {
@@ -145,7 +200,13 @@ describe("billing-server events applied to a user", () => {
       subscriptionStatus: "active",
       storeEntitlementExpiresAt: at("2026-11-21T11:00:00Z"),
     };
-    expect(applyBillingEvent(active, event("EXPIRATION", "2026-11-21T11:00:00Z"), now)).toEqual({
+    const cancelledTrial = {
+      ...active,
+      storeProductId: "premium_realm_monthly",
+      storePeriodType: "trial" as const,
+      storeCancelledAt: at("2026-11-20T00:00:00Z"),
+    };
+    expect(applyBillingEvent(cancelledTrial, event("EXPIRATION", "2026-11-21T11:00:00Z"), now)).toEqual({
       ...active,
       subscriptionStatus: "expired",
       storeEntitlementExpiresAt: null,
@@ -177,5 +238,28 @@ describe("logging errors safely", () => {
     const described = describeError(error);
     expect(described).not.toContain("AUTH_secret123");
     expect(described).toContain("params: [redacted]");
+  });
+});
+
+describe("store plans", () => {
+  it("price each store subscription a month as the billing server's shipped catalogue does", async () => {
+    const catalogue = await loadCatalogueFile();
+    const products = catalogue.projects.find((p) => p.id === BILLING_PROJECT_ID)!.products;
+    const premium = products.filter((p) => p.product_type === "subscription");
+    expect(premium.map((p) => p.identifier).sort()).toEqual(Object.keys(STORE_PLANS).sort());
+    for (const product of premium) {
+      const option = product.purchase_options[product.default_purchase_option_id]!;
+      if (!("base" in option)) throw new Error(`${product.identifier} is not a subscription option`);
+      const base = option.base;
+      const months = { P1M: 1, P1Y: 12 }[base.period_duration as "P1M" | "P1Y"];
+      expect(STORE_PLANS[product.identifier], product.identifier).toEqual({
+        amount: base.price!.amount_micros / 10_000,
+        months,
+      });
+      expect(base.price!.currency).toBe(PREMIUM_PRICE.currency);
+    }
+    expect(storeMonthlyAmount("premium_realm_monthly")).toBe(9900);
+    expect(storeMonthlyAmount("premium_realm_annual")).toBe(8250);
+    expect(storeMonthlyAmount(null)).toBe(9900);
   });
 });
