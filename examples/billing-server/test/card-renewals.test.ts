@@ -152,12 +152,16 @@ describe.each(DATABASES)("card subscriptions renewed off-session on %s", (kind) 
     advanceTo(new Date(month1!.expiresDate!.getTime() + 60_000));
     const waiting: string[] = [];
 
-    await runLifecycle(ctx(), {
-      renewalCharger: charger(),
-      onAuthenticationRequired: async ({ authentication }) => {
-        waiting.push(authentication.paymentIntentId);
-      },
-    });
+    // Two workers race for the period: the customer is told once.
+    const worker = () =>
+      runLifecycle(ctx(), {
+        renewalCharger: charger(),
+        batchSize: 1,
+        onAuthenticationRequired: async ({ authentication }) => {
+          waiting.push(authentication.paymentIntentId);
+        },
+      });
+    await Promise.all([worker(), worker()]);
     expect(waiting).toHaveLength(1);
     expect(await premiumActive(appUserId)).toBe(true);
     // No off-session retry while the payment waits for the customer.
