@@ -102,12 +102,18 @@ export async function confirmRedemption(
 }
 
 /**
- * Gives back whatever a holder reserved and did not use: its checkout failed or dropped its code.
+ * Gives back whatever a holder reserved and did not use: its checkout failed or dropped its code (or, with
+ * `keepCode`, replaced it with that one).
  *
  * @example
  * await releaseRedemptions(tx, { projectId, holderId: session.id }, now);
  */
-export async function releaseRedemptions(tx: Tx, holder: RedemptionHolder, now: Date): Promise<void> {
+export async function releaseRedemptions(
+  tx: Tx,
+  holder: RedemptionHolder,
+  now: Date,
+  keepCode?: string,
+): Promise<void> {
   await tx
     .update(promotionRedemptions)
     .set({ status: "released", updatedAt: now })
@@ -116,6 +122,7 @@ export async function releaseRedemptions(tx: Tx, holder: RedemptionHolder, now: 
         eq(promotionRedemptions.projectId, holder.projectId),
         eq(promotionRedemptions.holderId, holder.holderId),
         eq(promotionRedemptions.status, "reserved"),
+        keepCode === undefined ? undefined : ne(promotionRedemptions.code, keepCode),
       ),
     );
 }
@@ -191,17 +198,7 @@ async function holdCode(
     target,
   );
   if (!verdict.ok) throw badRequest(verdict.message, verdict.errorCode);
-  await tx
-    .update(promotionRedemptions)
-    .set({ status: "released", updatedAt: now })
-    .where(
-      and(
-        eq(promotionRedemptions.projectId, holder.projectId),
-        eq(promotionRedemptions.holderId, holder.holderId),
-        ne(promotionRedemptions.code, row.code),
-        eq(promotionRedemptions.status, "reserved"),
-      ),
-    );
+  await releaseRedemptions(tx, holder, now, row.code);
   await tx
     .insert(promotionRedemptions)
     .values({ ...holder, code: row.code, status: "reserved", reservedAt: now, updatedAt: now })

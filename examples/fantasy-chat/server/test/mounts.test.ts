@@ -1,34 +1,28 @@
-import { loadCatalogueFile, openBillingDatabase, type BillingDatabase } from "@purchases-web/billing-server";
-import pg from "pg";
-import { randomBytes } from "node:crypto";
+import { loadCatalogueFile } from "@purchases-web/billing-server";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appPaths } from "../src/paths.js";
 import { Client, DATABASES, startTestApp, type TestApp } from "./support/test-app.js";
+import { openTestBillingDatabase, type TestBillingDatabase } from "./support/billing-database.js";
 
 const INDEX = '<!doctype html><html lang="en"><title>Realmheart</title><div id="root"></div></html>';
 
 describe.each(DATABASES)("billing server and web client mounted on %s", (kind) => {
   let server: TestApp;
-  let billing: BillingDatabase;
+  let billing: TestBillingDatabase;
   let webDist: string;
-  const billingSchema = `billing_test_${randomBytes(6).toString("hex")}`;
-  const databaseUrl = process.env.TEST_DATABASE_URL;
 
   beforeAll(async () => {
-    billing =
-      kind === "postgres" && databaseUrl
-        ? await openBillingDatabase({ databaseUrl, pgSchema: billingSchema })
-        : await openBillingDatabase();
+    billing = await openTestBillingDatabase(kind);
     webDist = await mkdtemp(join(tmpdir(), "realmheart-web-"));
     await mkdir(join(webDist, "assets"));
     await writeFile(join(webDist, "index.html"), INDEX);
     await writeFile(join(webDist, "assets", "index-3f2a.js"), "console.log('app');");
     await writeFile(join(webDist, "favicon.ico"), "icon");
     server = await startTestApp(kind, {
-      billing: { database: billing, catalogue: await loadCatalogueFile() },
+      billing: { database: billing.database, catalogue: await loadCatalogueFile() },
       paths: { webDist, public: appPaths.public },
     });
   });
@@ -36,12 +30,6 @@ describe.each(DATABASES)("billing server and web client mounted on %s", (kind) =
     await server.close();
     await billing.close();
     await rm(webDist, { recursive: true, force: true });
-    if (kind === "postgres" && databaseUrl) {
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS ${billingSchema} CASCADE`);
-      await client.end();
-    }
   });
 
   it("serves the billing server's offerings under /billing with the shipped catalogue's test key", async () => {

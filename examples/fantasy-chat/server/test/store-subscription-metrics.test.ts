@@ -1,7 +1,6 @@
-import { loadCatalogueFile, openBillingDatabase, type BillingDatabase } from "@purchases-web/billing-server";
+import { loadCatalogueFile } from "@purchases-web/billing-server";
 import { eq } from "drizzle-orm";
-import pg from "pg";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../src/db/schema.js";
 import { decideInSandbox, follow, startPremiumPayment, startTrialSetup } from "./support/payments.js";
@@ -13,6 +12,7 @@ import {
   startTestApp,
   type TestApp,
 } from "./support/test-app.js";
+import { openTestBillingDatabase, type TestBillingDatabase } from "./support/billing-database.js";
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -20,29 +20,18 @@ describe.each(DATABASES)(
   "store subscriptions in the admin's MRR and the Subscription screen on %s",
   (kind) => {
     let server: TestApp;
-    let billing: BillingDatabase;
-    const billingSchema = `billing_test_${randomBytes(6).toString("hex")}`;
-    const databaseUrl = process.env.TEST_DATABASE_URL;
+    let billing: TestBillingDatabase;
 
     beforeAll(async () => {
-      billing =
-        kind === "postgres" && databaseUrl
-          ? await openBillingDatabase({ databaseUrl, pgSchema: billingSchema })
-          : await openBillingDatabase();
+      billing = await openTestBillingDatabase(kind);
       server = await startTestApp(kind, {
         renewals: false,
-        billing: { database: billing, catalogue: await loadCatalogueFile(), workerIntervalMs: 100 },
+        billing: { database: billing.database, catalogue: await loadCatalogueFile(), workerIntervalMs: 100 },
       });
     });
     afterAll(async () => {
       await server.close();
       await billing.close();
-      if (kind === "postgres" && databaseUrl) {
-        const client = new pg.Client({ connectionString: databaseUrl });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS ${billingSchema} CASCADE`);
-        await client.end();
-      }
     });
 
     const userRow = async (id: string) =>
