@@ -1,29 +1,22 @@
 import { userChanged } from "../src/users/user-changes.js";
-import { loadCatalogueFile, signWebhookBody } from "@purchases-web/billing-server";
+import { signWebhookBody } from "@purchases-web/billing-server";
 import { eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { processedBillingEvents, users } from "../src/db/schema.js";
-import { Client, DATABASES, registerUser, startTestApp, type TestApp } from "./support/test-app.js";
-import { openTestBillingDatabase, type TestBillingDatabase } from "./support/billing-database.js";
+import { Client, DATABASES, registerUser, type TestApp } from "./support/test-app.js";
+import { startAppWithBilling } from "./support/billing-database.js";
 
 const DAY_MS = 24 * 60 * 60_000;
 
 describe.each(DATABASES)("billing-server webhooks on %s", (kind) => {
   let server: TestApp;
-  let billing: TestBillingDatabase;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    billing = await openTestBillingDatabase(kind);
-    server = await startTestApp(kind, {
-      renewals: false,
-      billing: { database: billing.database, catalogue: await loadCatalogueFile(), workerIntervalMs: 100 },
-    });
+    ({ server, close } = await startAppWithBilling(kind));
   });
-  afterAll(async () => {
-    await server.close();
-    await billing.close();
-  });
+  afterAll(() => close());
 
   const secret = () => server.config.billingWebhookSecret;
   const userRow = async (id: string) =>

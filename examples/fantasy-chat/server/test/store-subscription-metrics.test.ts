@@ -1,18 +1,10 @@
-import { loadCatalogueFile } from "@purchases-web/billing-server";
 import { eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../src/db/schema.js";
 import { decideInSandbox, follow, startPremiumPayment, startTrialSetup } from "./support/payments.js";
-import {
-  ADMIN_EMAIL,
-  Client,
-  DATABASES,
-  registerUser,
-  startTestApp,
-  type TestApp,
-} from "./support/test-app.js";
-import { openTestBillingDatabase, type TestBillingDatabase } from "./support/billing-database.js";
+import { ADMIN_EMAIL, Client, DATABASES, registerUser, type TestApp } from "./support/test-app.js";
+import { startAppWithBilling } from "./support/billing-database.js";
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -20,19 +12,12 @@ describe.each(DATABASES)(
   "store subscriptions in the admin's MRR and the Subscription screen on %s",
   (kind) => {
     let server: TestApp;
-    let billing: TestBillingDatabase;
+    let close: () => Promise<void>;
 
     beforeAll(async () => {
-      billing = await openTestBillingDatabase(kind);
-      server = await startTestApp(kind, {
-        renewals: false,
-        billing: { database: billing.database, catalogue: await loadCatalogueFile(), workerIntervalMs: 100 },
-      });
+      ({ server, close } = await startAppWithBilling(kind));
     });
-    afterAll(async () => {
-      await server.close();
-      await billing.close();
-    });
+    afterAll(() => close());
 
     const userRow = async (id: string) =>
       (await server.database.db.select().from(users).where(eq(users.id, id)))[0]!;

@@ -1,9 +1,9 @@
 // A billing server database for a test app that mounts the billing server: PGlite, or on PostgreSQL a schema of its
 // own (dropped when closed), as the app's own test database is.
-import { openBillingDatabase, type BillingDatabase } from "@purchases-web/billing-server";
+import { loadCatalogueFile, openBillingDatabase, type BillingDatabase } from "@purchases-web/billing-server";
 import pg from "pg";
 import { randomBytes } from "node:crypto";
-import type { DatabaseKind } from "./test-app.js";
+import { startTestApp, type DatabaseKind, type TestApp } from "./test-app.js";
 
 /** An open billing database and how to close (and, on PostgreSQL, drop) it. */
 export interface TestBillingDatabase {
@@ -35,6 +35,30 @@ export async function openTestBillingDatabase(kind: DatabaseKind): Promise<TestB
       await client.connect();
       await client.query(`DROP SCHEMA IF EXISTS ${pgSchema} CASCADE`);
       await client.end();
+    },
+  };
+}
+
+/**
+ * A test app with the billing server mounted on a billing database of its own (its workers every 100 ms, the app's
+ * renewal worker off), and how to close both.
+ *
+ * @example
+ * const { server, close } = await startAppWithBilling(kind);
+ */
+export async function startAppWithBilling(
+  kind: DatabaseKind,
+): Promise<{ server: TestApp; close(): Promise<void> }> {
+  const billing = await openTestBillingDatabase(kind);
+  const server = await startTestApp(kind, {
+    renewals: false,
+    billing: { database: billing.database, catalogue: await loadCatalogueFile(), workerIntervalMs: 100 },
+  });
+  return {
+    server,
+    async close() {
+      await server.close();
+      await billing.close();
     },
   };
 }
