@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { processedBillingEvents, users } from "../src/db/schema.js";
-import { Client, DATABASES, registerUser, type TestApp } from "./support/test-app.js";
+import { ADMIN_EMAIL, Client, DATABASES, registerUser, type TestApp } from "./support/test-app.js";
 import { startAppWithBilling } from "./support/billing-database.js";
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -52,6 +52,35 @@ describe.each(DATABASES)("billing-server webhooks on %s", (kind) => {
       },
     });
   }
+
+  it("shows a declined store renewal as past due through its grace period, then paid again on RENEWAL", async () => {
+    const { client, user } = await registerUser(server);
+    const now = server.clock.now().getTime();
+    const periodEnd = new Date(now + 10 * DAY_MS);
+    expect((await deliver(event("INITIAL_PURCHASE", user.id, periodEnd))).status).toBe(200);
+    server.clock.advance(10 * DAY_MS + 60_000);
+    const issue = event("BILLING_ISSUE", user.id, periodEnd);
+    const graceEnd = new Date(periodEnd.getTime() + 6 * DAY_MS);
+    Object.assign(issue.event, { grace_period_expiration_at_ms: graceEnd.getTime() });
+    expect((await deliver(issue)).status).toBe(200);
+    expect((await client.get("/api/subscription")).body).toMatchObject({
+      status: "active",
+      source: "store",
+      billingIssue: true,
+      graceEndsAt: graceEnd.toISOString(),
+    });
+    const { client: admin } = await registerUser(server, { email: ADMIN_EMAIL });
+    expect((await admin.get("/api/admin/billing")).body.pastDue).toBeGreaterThanOrEqual(1);
+    const before = (await admin.get("/api/admin/billing")).body.pastDue as number;
+    const renewed = event("RENEWAL", user.id, new Date(periodEnd.getTime() + 30 * DAY_MS));
+    expect((await deliver(renewed)).status).toBe(200);
+    expect((await client.get("/api/subscription")).body).toMatchObject({
+      billingIssue: false,
+      graceEndsAt: null,
+    });
+    expect((await admin.get("/api/admin/billing")).body.pastDue).toBe(before - 1);
+    server.clock.set(new Date(now));
+  });
 
   it("refuses a wrong bearer secret or signature with 401 and changes nothing", async () => {
     const { user } = await registerUser(server);

@@ -113,6 +113,17 @@ describe.each(DATABASES)(
         trialing: 1 + 2,
         cancelling: 1 + 2,
         pastDue: 0,
+        // The three store trials that ended were followed by paid periods; the card trial has not ended yet.
+        trialConversion: { ended: 3, converted: 3, rate: 1 },
+      });
+      // The annual plan is shown at its price a year; a store trial as a free trial.
+      expect((await subscribers[2]!.client.get("/api/subscription")).body).toMatchObject({
+        plan: { id: "premium_annual", amount: 99000, interval: "year" },
+        freeTrial: false,
+      });
+      expect((await trials[1]!.client.get("/api/subscription")).body).toMatchObject({
+        plan: { id: "premium_monthly", amount: 9900, interval: "month" },
+        freeTrial: true,
       });
 
       expect((await cancelled.client.get("/api/subscription")).body).toMatchObject({

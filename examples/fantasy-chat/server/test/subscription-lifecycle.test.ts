@@ -95,6 +95,7 @@ describe.each(DATABASES)("cancelling, resuming and paying for a subscription on 
       status: "trial",
       plan: null,
       source: null,
+      freeTrial: false,
       periodEnd: null,
       cancelAtPeriodEnd: false,
       nextCharge: null,
@@ -362,6 +363,27 @@ describe.each(DATABASES)("cancelling, resuming and paying for a subscription on 
       expect(row.subscriptionStatus).toBe("active");
       expect(row.subscriptionPeriodEnd!.getTime()).toBeGreaterThan(server.clock.now().getTime());
     }
+  });
+
+  it("gives no premium past a month's grace period while the workers are down, and a late charge buys a whole month", async () => {
+    const paying = await paidUser();
+    const periodEnd = (await userRow(paying.id)).subscriptionPeriodEnd!;
+    // Within the grace period the renewal is still to come: premium. Past it, with no worker run: not premium.
+    server.clock.current = new Date(periodEnd.getTime() + 2 * DAY_MS);
+    await paying.signIn();
+    expect((await paying.client.get("/api/auth/user")).body.subscriptionStatus).toBe("active");
+    server.clock.current = new Date(periodEnd.getTime() + 4 * DAY_MS);
+    await paying.signIn();
+    expect((await paying.client.get("/api/auth/user")).body.subscriptionStatus).toBe("expired");
+    expect((await paying.client.get("/api/subscription")).body.status).toBe("expired");
+    // The workers come back: the month is charged, and it starts now (the days without access are not billed).
+    await runRenewals(worker());
+    const renewed = await userRow(paying.id);
+    expect(await chargesOf(paying.id)).toHaveLength(2);
+    expect(renewed.subscriptionPeriodEnd!.getTime()).toBeGreaterThan(
+      server.clock.now().getTime() + 28 * DAY_MS,
+    );
+    expect((await paying.client.get("/api/auth/user")).body.subscriptionStatus).toBe("active");
   });
 
   it("lets no open card update hold back the end of the grace period; one paid late still grants, once a period", async () => {

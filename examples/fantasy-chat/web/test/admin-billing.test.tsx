@@ -15,6 +15,7 @@ function subscriptionOf(): SubscriptionInfo {
     cancelAtPeriodEnd: false,
     nextCharge: { date: "2026-12-28T12:00:00.000Z", amount: 9900, currency: "ZAR" },
     paymentMethod: { brand: "visa", last4: "4081", expMonth: 12, expYear: 2030 },
+    freeTrial: false,
     billingIssue: false,
     graceEndsAt: null,
     history: [

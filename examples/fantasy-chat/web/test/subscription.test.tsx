@@ -19,6 +19,7 @@ function aSubscription(overrides: Partial<SubscriptionInfo> = {}): SubscriptionI
     cancelAtPeriodEnd: false,
     nextCharge: { date: PERIOD_END, amount: 9900, currency: "ZAR" },
     paymentMethod: { brand: "visa", last4: "4081", expMonth: 12, expYear: 2030 },
+    freeTrial: false,
     billingIssue: false,
     graceEndsAt: null,
     history: [
@@ -205,6 +206,28 @@ describe("the Subscription screen", () => {
     const manage = await screen.findByRole("link", { name: "Manage subscription" });
     expect(manage.getAttribute("href")).toBe("http://localhost/billing/manage/x");
     expect(screen.queryByRole("button", { name: "Update card" })).toBeNull();
+  });
+
+  it("shows a store trial of the annual plan as a free trial of R990 a year", async () => {
+    subscriptionApi(
+      aSubscription({
+        source: "store",
+        freeTrial: true,
+        plan: {
+          id: "premium_annual",
+          name: "Premium Realm",
+          amount: 99000,
+          currency: "ZAR",
+          interval: "year",
+        },
+        nextCharge: null,
+        paymentMethod: null,
+        managementUrl: "http://localhost/billing/manage/x",
+      }),
+    );
+    renderApp("/subscription", aUser({ subscriptionStatus: "active" }));
+    expect(await screen.findByRole("heading", { name: "Free trial" })).toBeTruthy();
+    expect(screen.getByText(/Premium Realm, R\s?990[.,]00 a year/)).toBeTruthy();
   });
 
   it("shows the overdue banner on every screen while a renewal is declined, linking to the card update", async () => {

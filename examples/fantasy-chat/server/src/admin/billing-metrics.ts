@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, count, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import type { AppDb } from "../db/database.js";
 import { messages, payments, users } from "../db/schema.js";
 import { PREMIUM_PRICE } from "../payments/money.js";
@@ -30,9 +30,12 @@ export interface BillingMetrics {
   trialing: number;
   /** Active or trialing, cancelled (in the app, or on the billing server's Manage page): ends at the period's end. */
   cancelling: number;
-  /** A declined renewal in its grace period. */
+  /** A declined renewal in its grace period (card-paid, or store-paid after the billing server's BILLING_ISSUE). */
   pastDue: number;
-  /** Of the trials with a card that have ended, how many became paid (a successful first charge). */
+  /**
+   * Of the trials that have ended — with a card here, or the billing server's free trial period — how many became
+   * paid (a successful R99 charge, or a paid store period after the trial).
+   */
   trialConversion: { ended: number; converted: number; rate: number | null };
   /** The last `days` days, oldest first, today included. */
   daily: DailyMetrics[];
@@ -49,7 +52,7 @@ const dayOf = (d: Date) => d.toISOString().slice(0, 10);
  */
 export async function billingMetrics(db: AppDb, now: Date, days: number): Promise<BillingMetrics> {
   const status = subscriptionStatusSql(now);
-  // As subscriptionSource reads a user: an active status without a card-paid month is the billing server's.
+  // As sourceOf reads a user: an active status without a card-paid month is the billing server's.
   const card = sql`${status} = 'active' and ${users.subscriptionPeriodEnd} is not null`;
   const store = sql`${status} = 'active' and ${users.subscriptionPeriodEnd} is null`;
   const storeTrial = sql`${store} and ${users.storePeriodType} = 'trial'`;
@@ -64,7 +67,10 @@ export async function billingMetrics(db: AppDb, now: Date, days: number): Promis
         sql`case when (${status} in ('active', 'trial') and ${users.cancelAtPeriodEnd})
           or (${store} and ${users.storeCancelledAt} is not null) then 1 end`,
       ),
-      pastDue: count(sql`case when ${status} = 'active' and ${users.billingIssueAt} is not null then 1 end`),
+      pastDue: count(
+        sql`case when (${card} and ${users.billingIssueAt} is not null)
+          or (${store} and ${users.storeBillingIssueAt} is not null) then 1 end`,
+      ),
     })
     .from(users);
   // Store subscriptions that renew into a paid period, per product (an annual plan is priced by the year).
@@ -91,29 +97,27 @@ export async function billingMetrics(db: AppDb, now: Date, days: number): Promis
   };
 }
 
-/** Trials with a card whose end has passed, and how many of them were followed by a successful R99 charge. */
+/**
+ * Trials whose end has passed, and how many of them were followed by a paid period: a trial with a card here and a
+ * successful R99 charge, or the billing server's free trial and a paid store period after it. A user counts once.
+ */
 async function trialConversion(db: AppDb, now: Date): Promise<BillingMetrics["trialConversion"]> {
-  const ended = db
-    .select({ id: users.id, trialEnd: users.trialEndDate })
-    .from(users)
-    .where(
-      and(
-        isNotNull(users.trialEndDate),
-        sql`${users.trialEndDate} <= ${now.toISOString()}::timestamptz`,
-        eq(users.paymentMethodSetup, true),
-      ),
-    )
-    .as("ended");
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const cardEnded = sql`${users.trialEndDate} is not null and ${users.trialEndDate} <= ${at} and ${users.paymentMethodSetup}`;
+  const storeEnded = sql`${users.storeTrialEndsAt} is not null and ${users.storeTrialEndsAt} <= ${at}`;
+  const cardPaid = sql`exists (select 1 from ${payments} where ${payments.userId} = ${users.id}
+    and ${payments.status} = 'success' and ${payments.amount} = ${PREMIUM_PRICE.amount}
+    and ${payments.kind} in ('renewal', 'subscription', 'card_update'))`;
   const [row] = await db
     .select({
       ended: count(),
       converted: count(
-        sql`case when exists (select 1 from ${payments} where ${payments.userId} = ${ended.id}
-          and ${payments.status} = 'success' and ${payments.amount} = ${PREMIUM_PRICE.amount}
-          and ${payments.kind} in ('renewal', 'subscription', 'card_update')) then 1 end`,
+        sql`case when (${cardEnded} and ${cardPaid}) or (${storeEnded} and ${users.storeTrialConvertedAt} is not null)
+          then 1 end`,
       ),
     })
-    .from(ended);
+    .from(users)
+    .where(sql`(${cardEnded}) or (${storeEnded})`);
   const total = Number(row?.ended ?? 0);
   const converted = Number(row?.converted ?? 0);
   return { ended: total, converted, rate: total === 0 ? null : converted / total };

@@ -17,6 +17,8 @@ export const billingWebhookBody = z.object({
     product_id: z.string().max(200).optional(),
     period_type: z.string().max(20).optional(),
     expiration_at_ms: z.number().nullable().optional(),
+    /** A BILLING_ISSUE's end of the grace period, while which the entitlement stays active. */
+    grace_period_expiration_at_ms: z.number().nullable().optional(),
     /** When the change happened on the billing server (a retried delivery arrives later). */
     event_timestamp_ms: z.number().optional(),
     environment: z.string().optional(),
@@ -49,23 +51,30 @@ export interface PremiumState {
   storeProductId: string | null;
   storePeriodType: StorePeriodType | null;
   storeCancelledAt: Date | null;
+  storeRenewalChangedAt: Date | null;
+  storeBillingIssueAt: Date | null;
+  storeTrialEndsAt: Date | null;
+  storeTrialConvertedAt: Date | null;
 }
 
 const PERIOD_TYPES: readonly string[] = ["trial", "intro", "normal"] satisfies StorePeriodType[];
 
 /**
- * What a billing-server event does to a user (pure; the caller stores the result):
+ * What a billing-server event does to a user (pure; the subscription machine's `store_event` stores the result):
  * - `INITIAL_PURCHASE` or `RENEWAL` granting "premium": the store entitlement runs until `expiration_at_ms` (the
  *   later of what is known, so a late, out-of-order delivery never shortens it); the user is `active` while it runs.
- *   The latest period's product and `period_type` are kept, and an earlier cancellation is cleared (a period that
- *   renewed, or a new purchase, renews).
+ *   The latest period's product and `period_type` are kept, a billing issue is over, and an earlier cancellation is
+ *   cleared (a period that renewed, or a new purchase, renews). A `TRIAL` period records the trial's end; a paid
+ *   period after it records the conversion.
  * - `CANCELLATION` of the latest period: renewal is off (`storeCancelledAt`, the event's time); access runs to the
- *   period's end, when the lifecycle sends `EXPIRATION`. `UNCANCELLATION` clears it. Either one older than the
- *   state it would change (a retried delivery) changes nothing.
- * - `EXPIRATION` of "premium": the store entitlement ends, with its product, period and cancellation — unless a
- *   later period is already known (a renewal delivered before this older expiration). The user is `expired` unless
- *   a card-paid month still runs.
- * - `BILLING_ISSUE` and anything else: nothing changes. They are still recorded as processed.
+ *   period's end, when the lifecycle sends `EXPIRATION`. `UNCANCELLATION` clears it. Either one older than the last
+ *   change of renewal it would undo (a retried delivery) changes nothing.
+ * - `BILLING_ISSUE` of the latest period: past due (`storeBillingIssueAt`); access runs through the grace period
+ *   (`grace_period_expiration_at_ms`) while the billing server retries.
+ * - `EXPIRATION` of "premium": the store entitlement ends, with its product, period, cancellation and billing issue —
+ *   unless a later period is already known (a renewal delivered before this older expiration). The user is
+ *   `expired` unless a card-paid month still runs.
+ * - Anything else: nothing changes. It is still recorded as processed.
  *
  * @example
  * applyBillingEvent(user, { type: "RENEWAL", entitlement_ids: ["premium"], expiration_at_ms: … }, now);
@@ -76,31 +85,51 @@ export function applyBillingEvent(user: PremiumState, event: BillingEvent, now: 
   const at = event.event_timestamp_ms == null ? now : new Date(event.event_timestamp_ms);
   const known = user.storeEntitlementExpiresAt;
   const latest = known === null || eventExpiry >= known;
+  const periodType = periodTypeOf(event);
   const period = latest
     ? {
         storeProductId: event.product_id ?? user.storeProductId,
-        storePeriodType: periodTypeOf(event) ?? user.storePeriodType,
+        storePeriodType: periodType ?? user.storePeriodType,
       }
     : {};
   const cancelledBefore = user.storeCancelledAt !== null && user.storeCancelledAt <= at;
+  // A change of renewal older than the last one (a retried delivery) is stale.
+  const staleRenewalChange = user.storeRenewalChangedAt !== null && at < user.storeRenewalChangedAt;
 
   if (event.type === "INITIAL_PURCHASE" || event.type === "RENEWAL") {
     const expiresAt = known && known > eventExpiry ? known : eventExpiry;
+    const trialEnds = periodType === "trial" ? (user.storeTrialEndsAt ?? eventExpiry) : user.storeTrialEndsAt;
+    const converted = periodType !== null && periodType !== "trial" && user.storeTrialEndsAt !== null;
     return {
       ...user,
       ...period,
       storeEntitlementExpiresAt: expiresAt,
       storeCancelledAt: cancelledBefore ? null : user.storeCancelledAt,
+      storeBillingIssueAt: latest ? null : user.storeBillingIssueAt,
+      storeTrialEndsAt: trialEnds,
+      storeTrialConvertedAt: converted ? (user.storeTrialConvertedAt ?? at) : user.storeTrialConvertedAt,
       subscriptionStatus: expiresAt > now ? "active" : user.subscriptionStatus,
     };
   }
   if (event.type === "CANCELLATION") {
-    if (!latest || user.storeCancelledAt !== null) return user;
-    return { ...user, ...period, storeCancelledAt: at };
+    if (!latest || user.storeCancelledAt !== null || staleRenewalChange) return user;
+    return { ...user, ...period, storeCancelledAt: at, storeRenewalChangedAt: at };
   }
   if (event.type === "UNCANCELLATION") {
-    if (!latest || !cancelledBefore) return user;
-    return { ...user, ...period, storeCancelledAt: null };
+    if (!latest || !cancelledBefore || staleRenewalChange) return user;
+    return { ...user, ...period, storeCancelledAt: null, storeRenewalChangedAt: at };
+  }
+  if (event.type === "BILLING_ISSUE") {
+    if (!latest || user.storeBillingIssueAt !== null) return user;
+    const graceEnd =
+      event.grace_period_expiration_at_ms == null ? null : new Date(event.grace_period_expiration_at_ms);
+    const expiresAt = known && graceEnd && graceEnd > known ? graceEnd : known;
+    return {
+      ...user,
+      storeBillingIssueAt: at,
+      storeEntitlementExpiresAt: expiresAt,
+      subscriptionStatus: expiresAt && expiresAt > now ? "active" : user.subscriptionStatus,
+    };
   }
   if (event.type === "EXPIRATION") {
     if (!latest) return user;
@@ -111,6 +140,7 @@ export function applyBillingEvent(user: PremiumState, event: BillingEvent, now: 
       storeProductId: null,
       storePeriodType: null,
       storeCancelledAt: null,
+      storeBillingIssueAt: null,
       subscriptionStatus:
         user.subscriptionStatus === "active" && !cardRuns ? "expired" : user.subscriptionStatus,
     };

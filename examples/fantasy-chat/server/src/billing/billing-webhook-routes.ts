@@ -8,7 +8,9 @@ import { processedBillingEvents, users } from "../db/schema.js";
 import { ApiError } from "../http/api-error.js";
 import { installRawBodyParser, rawBodyOf } from "../http/raw-body.js";
 import { isUuid, unstorableField } from "../http/validate.js";
-import { applyBillingEvent, billingWebhookBody, countsInEnvironment } from "./billing-event.js";
+import { billingWebhookBody, countsInEnvironment } from "./billing-event.js";
+import { transition } from "../subscription/subscription-machine.js";
+import { storeTransition } from "../subscription/store-transition.js";
 
 /** Compares two secrets in constant time, whatever their lengths. */
 function sameSecret(given: string, expected: string): boolean {
@@ -73,20 +75,7 @@ export async function billingWebhookRoutes(
         return true;
       const [user] = await tx.select().from(users).where(eq(users.id, event.app_user_id)).for("update");
       if (!user) return true;
-      const next = applyBillingEvent(user, event, now);
-      if (next !== user) {
-        await tx
-          .update(users)
-          .set({
-            subscriptionStatus: next.subscriptionStatus,
-            storeEntitlementExpiresAt: next.storeEntitlementExpiresAt,
-            storeProductId: next.storeProductId,
-            storePeriodType: next.storePeriodType,
-            storeCancelledAt: next.storeCancelledAt,
-            updatedAt: now,
-          })
-          .where(eq(users.id, user.id));
-      }
+      await storeTransition(tx, user, transition(user, { type: "store_event", event }, now), now);
       return true;
     });
     if (applied && isUuid(event.app_user_id)) userChanged(event.app_user_id);

@@ -102,12 +102,12 @@ export async function acceptRegenerate(
 
   const character = await findCharacter(ctx, chat.characterId);
   if (!character) throw notFound("Character not found");
-  const premium = isPremium(user);
+  const now = ctx.clock.now();
+  const premium = isPremium(user, now);
   if (!user.ageVerified) throw forbidden("age_not_verified");
-  if (subscriptionStatusAt(user, ctx.clock.now()) === "expired") throw subscriptionRequired("trial_expired");
+  if (subscriptionStatusAt(user, now) === "expired") throw subscriptionRequired("trial_expired");
   if (character.premium && !premium) throw subscriptionRequired("premium_character");
 
-  const now = ctx.clock.now();
   const chargedDay = premium ? null : utcDay(now);
   if (!premium) {
     const used = await ctx.db.transaction((tx) => consumeFreeMessage(tx, user.id, now));

@@ -123,7 +123,7 @@ async function claimSend(
   if (!isUuid(chatId)) throw notFound("Chat not found");
   const counter = ctx.limiter.counter(ctx.limits.send, user.id);
   const hit = counter.row;
-  const premium = isPremium(user);
+  const premium = isPremium(user, now);
   // Set when the claim's group is built, after this instance's stores of the chat's earlier messages (see
   // sendClaims): the message's store is registered then, and the kept context read then is current.
   const started: { known: KeptContext | null; storing: ((stored: ContextMessage | null) => void) | null } = {
@@ -367,7 +367,7 @@ export async function acceptMessage(
   content: string,
 ): Promise<AcceptedMessage> {
   const now = ctx.clock.now();
-  const premium = isPremium(user);
+  const premium = isPremium(user, now);
   const early = ctx.safety.local ? await ctx.safety.check(content) : null;
   const earlyRefusal = early && refusalOf(user, now, early);
   const store =

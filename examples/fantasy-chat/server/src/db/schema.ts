@@ -58,6 +58,14 @@ export const users = pgTable("users", {
   storePeriodType: text("store_period_type").$type<StorePeriodType>(),
   /** Renewal of the store subscription was turned off (the Manage page): it ends with its period; null when it renews. */
   storeCancelledAt: moment("store_cancelled_at"),
+  /** When the store subscription's renewal was last turned off or on (its CANCELLATION or UNCANCELLATION). */
+  storeRenewalChangedAt: moment("store_renewal_changed_at"),
+  /** A store renewal was declined (BILLING_ISSUE): access runs through the billing server's grace period. */
+  storeBillingIssueAt: moment("store_billing_issue_at"),
+  /** The end of the store subscription's free trial, once one was granted. */
+  storeTrialEndsAt: moment("store_trial_ends_at"),
+  /** When a paid store period followed that trial (it converted); null while it has not. */
+  storeTrialConvertedAt: moment("store_trial_converted_at"),
   /**
    * The customer cancelled: access runs to the end of the trial or the paid month, nothing more is charged, then
    * the status becomes `expired`. Resuming before that end clears it.

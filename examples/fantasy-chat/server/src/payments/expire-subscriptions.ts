@@ -1,10 +1,12 @@
-import { and, eq, inArray, lte, or, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, lte, or } from "drizzle-orm";
 import { userChanged } from "../users/user-changes.js";
 import { describeError } from "../http/log-safety.js";
-import { paymentMethods, payments, users } from "../db/schema.js";
-import { BILLING_GRACE_MS } from "./money.js";
+import { payments, users } from "../db/schema.js";
+import { renewalFactsSql } from "./renewal-facts.js";
+import { transition } from "../subscription/subscription-machine.js";
 import { claimForRetry } from "./payment-store.js";
 import { settleFromTransaction, settlePayment, type PaymentsContext } from "./settle-payment.js";
+import { storeTransition } from "../subscription/store-transition.js";
 
 /** A card update the customer left unfinished at the gateway this long is looked at again. */
 export const CARD_UPDATE_RETRY_MS = 10 * 60_000;
@@ -12,62 +14,47 @@ export const CARD_UPDATE_RETRY_MS = 10 * 60_000;
 export const CARD_UPDATE_GIVE_UP_MS = 60 * 60_000;
 
 /**
- * Ends what is over, in one statement (each user row changes once, whoever runs it; rows a renewal claim holds are
- * left to the next pass): a cancelled subscription or
- * trial at its end; a paid month past its grace period that nothing paid (declined, or never charged), unless the
- * worker's charge of it is in flight — a card update the customer keeps open does not hold it; a paid month that
- * ended with no card to charge. They become `expired`, or stay `active` without a
- * card period while the billing server's entitlement runs. Returns how many users it ended.
+ * Ends what is over, as the subscription machine's `clock` event decides for each user (its `ended_…`
+ * transitions): a cancelled subscription or trial at its end; a paid month past its grace period that nothing paid
+ * (declined, or never charged), unless the worker's charge of it is in flight — a card update the customer keeps
+ * open does not hold it; a paid month that ended with no card this gateway can charge. They become `expired`, or
+ * stay `active` without a card period while the billing server's entitlement runs. The candidates are read and
+ * changed in one transaction with their rows locked (rows a renewal claim holds are left to the next pass), so
+ * each changes once, whoever runs it. Returns how many users it ended.
  *
  * @example
  * await expireEnded(ctx); // 2
  */
 export async function expireEnded(ctx: PaymentsContext): Promise<number> {
   const now = ctx.clock.now();
-  const graceStart = new Date(now.getTime() - BILLING_GRACE_MS);
-  const storeActive = sql`${users.storeEntitlementExpiresAt} is not null and ${users.storeEntitlementExpiresAt} > ${now.toISOString()}::timestamptz`;
-  // Only the worker's own charge holds the end back: a card update the customer keeps open never does.
-  const renewalInFlight = sql`exists (select 1 from ${payments} where ${payments.userId} = ${users.id}
-    and ${payments.renewalFor} = ${users.subscriptionPeriodEnd} and ${payments.kind} = 'renewal'
-    and ${payments.status} = 'pending')`;
-  const noCard = sql`not exists (select 1 from ${paymentMethods} where ${paymentMethods.userId} = ${users.id})`;
-  // Rows a renewal claim holds are skipped, not waited for: once that claim commits, its charge is in flight, and a
-  // statement that waited would still judge the row by what it saw before (and end a month being paid).
-  const over = ctx.db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      or(
-        and(
-          eq(users.subscriptionStatus, "trial"),
-          eq(users.cancelAtPeriodEnd, true),
-          lte(users.trialEndDate, now),
-        ),
-        and(
-          eq(users.subscriptionStatus, "active"),
-          lte(users.subscriptionPeriodEnd, now),
-          or(
+  const facts = renewalFactsSql(ctx.gateway.name, now);
+  const ended = await ctx.db.transaction(async (tx) => {
+    // Rows a renewal claim holds are skipped, not waited for: once that claim commits, its charge is in flight, and
+    // a statement that waited would still judge the row by what it saw before (and end a month being paid).
+    const candidates = await tx
+      .select({ user: getTableColumns(users), ...facts })
+      .from(users)
+      .where(
+        or(
+          and(
+            eq(users.subscriptionStatus, "trial"),
             eq(users.cancelAtPeriodEnd, true),
-            noCard,
-            // Past its grace period and not being charged: declined, or never charged at all — never left active.
-            and(lte(users.subscriptionPeriodEnd, graceStart), sql`not ${renewalInFlight}`),
+            lte(users.trialEndDate, now),
           ),
+          and(eq(users.subscriptionStatus, "active"), lte(users.subscriptionPeriodEnd, now)),
         ),
-      ),
-    )
-    .for("update", { skipLocked: true });
-  const ended = await ctx.db
-    .update(users)
-    .set({
-      subscriptionStatus: sql`case when ${storeActive} then 'active' else 'expired' end`,
-      subscriptionPeriodEnd: null,
-      cancelAtPeriodEnd: false,
-      billingIssueAt: null,
-      updatedAt: now,
-    })
-    .where(inArray(users.id, over))
-    .returning({ id: users.id });
-  userChanged(...ended.map((u) => u.id));
+      )
+      .for("update", { of: users, skipLocked: true });
+    const ids: string[] = [];
+    for (const { user, ...known } of candidates) {
+      const next = transition(user, { type: "clock", ...known }, now);
+      if (!next.ok || !next.transition.startsWith("ended_")) continue;
+      await storeTransition(tx, user, next, now);
+      ids.push(user.id);
+    }
+    return ids;
+  });
+  userChanged(...ended);
   return ended.length;
 }
 

@@ -4,15 +4,14 @@ import { requireUser } from "../auth/authenticate.js";
 import type { AppContext } from "../context.js";
 import { eq } from "drizzle-orm";
 import { users } from "../db/schema.js";
-import { ApiError } from "../http/api-error.js";
 import { emailField, parseInput, requiredString } from "../http/validate.js";
 import { subscriptionStatusAt } from "../users/subscription-status.js";
 import { formatRand, PREMIUM_PRICE } from "./money.js";
 import { callGateway, paymentFailed, paymentIncomplete, paymentNotFound } from "./payment-errors.js";
 import { publicOrigin } from "../http/public-origin.js";
-import { findPayment, insertPayment, newReference } from "./payment-store.js";
+import { findPayment } from "./payment-store.js";
 import { confirmPayment } from "./settle-payment.js";
-import { startCheckout } from "./start-checkout.js";
+import { startSubscriptionCheckout } from "./start-purchase.js";
 
 const initializeSchema = z.object({
   amount: z.literal(PREMIUM_PRICE.amount, {
@@ -51,26 +50,12 @@ export async function paymentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     const user = requireUser(request);
     const body = parseInput(initializeSchema, request.body);
     await ctx.limiter.hit(ctx.limits.paymentStart, user.id);
-    const now = ctx.clock.now();
-    if (subscriptionStatusAt(user, now) === "active") {
-      throw new ApiError(409, "You already have an active subscription", "already_subscribed");
-    }
     const origin = publicOrigin(request, ctx.config);
-    const payment = await insertPayment(ctx.db, {
-      reference: newReference(),
-      userId: user.id,
-      kind: "subscription",
-      gateway: ctx.gateway.name,
-      price: PREMIUM_PRICE,
-      email: body.email,
-      now,
-    });
-    if (!payment) throw new Error("payment insert returned no row");
-    const started = await callGateway(request, () =>
-      startCheckout(ctx, payment, {
+    const { payment, started } = await callGateway(request, () =>
+      startSubscriptionCheckout(ctx, user, {
+        email: body.email,
         callbackUrl: `${origin}/payment/callback`,
         cancelUrl: `${origin}/subscribe?payment=cancelled`,
-        description: `Premium Realm: ${formatRand(PREMIUM_PRICE.amount)} a month`,
       }),
     );
     return { authorization_url: started.authorizationUrl, reference: payment.reference };

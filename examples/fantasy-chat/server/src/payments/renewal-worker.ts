@@ -1,6 +1,8 @@
-import { and, asc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gt, isNull, lte, or, sql } from "drizzle-orm";
 import { paymentMethods, payments, users } from "../db/schema.js";
-import { BILLING_GRACE_MS, PREMIUM_PRICE, RENEWAL_RETRY_INTERVAL_MS } from "./money.js";
+import { BILLING_GRACE_MS, PREMIUM_PRICE } from "./money.js";
+import { renewalFactsSql } from "./renewal-facts.js";
+import { transition } from "../subscription/subscription-machine.js";
 import { closeAbandonedCardUpdates, expireEnded } from "./expire-subscriptions.js";
 import { describeError } from "../http/log-safety.js";
 import { isPaymentGatewayError } from "./gateways/payment-gateway.js";
@@ -77,25 +79,23 @@ export async function runRenewals(
 }
 
 /**
- * Claims users whose trial or paid month has ended by creating their renewal payment: a trial with a card at its
- * end, a paid month at its end however late the worker comes (a server that was down charges the month it
- * missed), and then once a day through its grace period while declined. A cancelled subscription is never claimed,
- * and a period with a pending or successful payment is not claimed again.
+ * Claims users whose trial or paid month has ended by creating their renewal payment, as the subscription
+ * machine's `clock` event decides (`renewalDueFor`): a trial with a card at its end, a paid month at its end however
+ * late the worker comes (a server that was down charges the month it missed), and then once a day through its grace
+ * period while declined. A cancelled subscription is never claimed, and a period with a pending or successful
+ * payment is not claimed again. The SQL picks the candidates; the machine has the last word on each.
  */
 async function claimDue(ctx: PaymentsContext, limit: number): Promise<Claimed[]> {
   const now = ctx.clock.now();
-  const dueAt = sql`case when ${users.subscriptionStatus} = 'trial' then ${users.trialEndDate} else ${users.subscriptionPeriodEnd} end`;
-  const retryAfter = new Date(now.getTime() - RENEWAL_RETRY_INTERVAL_MS);
   const graceStart = new Date(now.getTime() - BILLING_GRACE_MS);
+  const facts = renewalFactsSql(ctx.gateway.name, now);
   return ctx.db.transaction(async (tx) => {
     const due = await tx
       .select({
-        userId: users.id,
-        status: users.subscriptionStatus,
-        trialEndDate: users.trialEndDate,
-        periodEnd: users.subscriptionPeriodEnd,
+        user: getTableColumns(users),
         authorizationCode: paymentMethods.authorizationCode,
         email: paymentMethods.email,
+        renewalInFlight: facts.renewalInFlight,
       })
       .from(users)
       .innerJoin(paymentMethods, eq(paymentMethods.userId, users.id))
@@ -112,37 +112,38 @@ async function claimDue(ctx: PaymentsContext, limit: number): Promise<Claimed[]>
             and(
               eq(users.subscriptionStatus, "active"),
               lte(users.subscriptionPeriodEnd, now),
-              // Due whatever the lag: a month no worker charged (they did not run) is charged late, never given
-              // away; a declined one is retried only within its grace period.
               or(gt(users.subscriptionPeriodEnd, graceStart), isNull(users.billingIssueAt)),
             ),
           ),
-          // One live payment a period (a card update the customer has open holds the retry back, for at most its
-          // hour); a closed card update does not push the daily retry back.
-          sql`not exists (select 1 from ${payments} where ${payments.userId} = ${users.id} and ${payments.renewalFor} = ${dueAt}
-            and (${payments.status} in ('pending', 'success')
-              or (${payments.kind} = 'renewal' and ${payments.attemptedAt} > ${retryAfter.toISOString()}::timestamptz)))`,
+          sql`not ${facts.retryHeld}`,
         ),
       )
       .orderBy(asc(users.id))
       .limit(limit)
       .for("update", { of: users, skipLocked: true });
     const claimed: Claimed[] = [];
-    for (const user of due) {
-      const renewalFor = user.status === "trial" ? user.trialEndDate : user.periodEnd;
-      if (!renewalFor) continue;
+    for (const row of due) {
+      const event = {
+        type: "clock",
+        hasCard: true,
+        retryHeld: false,
+        renewalInFlight: row.renewalInFlight,
+      } as const;
+      const next = transition(row.user, event, now);
+      const charge = next.ok ? next.effects.find((effect) => effect.type === "charge_renewal") : undefined;
+      if (!charge) continue;
       const payment = await insertPayment(tx, {
         reference: newReference(),
-        userId: user.userId,
+        userId: row.user.id,
         kind: "renewal",
         gateway: ctx.gateway.name,
         price: PREMIUM_PRICE,
-        email: user.email,
-        renewalFor,
+        email: row.email,
+        renewalFor: charge.renewalFor,
         now,
       });
       // null: another process created this period's renewal between our read and our insert.
-      if (payment) claimed.push({ payment, authorizationCode: user.authorizationCode, reclaimed: false });
+      if (payment) claimed.push({ payment, authorizationCode: row.authorizationCode, reclaimed: false });
     }
     return claimed;
   });

@@ -4,14 +4,14 @@ import type { AppContext } from "../context.js";
 import type { AppTx } from "../db/database.js";
 import { payments, users } from "../db/schema.js";
 import { judgeTransaction, type PaymentOutcome } from "./judge-transaction.js";
-import { graceEnd, nextPeriodEnd, trialEndFrom } from "./money.js";
-import type { UserRow } from "../auth/session-store.js";
 import {
   PaymentGatewayError,
   type CardAuthorization,
   type GatewayTransaction,
 } from "./gateways/payment-gateway.js";
 import { findPayment, savePaymentMethod, type PaymentRow } from "./payment-store.js";
+import { transition, type SubscriptionEvent } from "../subscription/subscription-machine.js";
+import { storeTransition } from "../subscription/store-transition.js";
 import { refundOnce } from "./refund-once.js";
 
 /** What settling needs from the app. */
@@ -138,72 +138,21 @@ async function grant(tx: AppTx, payment: PaymentRow, authorization: CardAuthoriz
       now,
     });
   }
-  const paymentMethodSetup = user.paymentMethodSetup || card !== null;
-  if (isCardCheck(payment)) {
-    const trialEndDate =
-      payment.kind === "trial_setup" ? (user.trialEndDate ?? trialEndFrom(now)) : user.trialEndDate;
-    await tx
-      .update(users)
-      .set({ paymentMethodSetup, trialEndDate, updatedAt: now })
-      .where(eq(users.id, user.id));
-    return;
-  }
-  const running =
-    user.subscriptionPeriodEnd && user.subscriptionPeriodEnd > now ? user.subscriptionPeriodEnd : null;
-  // A renewal (or a past-due card update) pays for the month after the period it renews.
-  const paidUntil = payment.renewalFor ?? running;
-  await tx
-    .update(users)
-    .set({
-      subscriptionStatus: "active",
-      subscriptionPeriodEnd: nextPeriodEnd(paidUntil, now),
-      paymentMethodSetup,
-      billingIssueAt: null,
-      // A new purchase starts a subscription that renews; a renewal is never claimed for a cancelled one.
-      ...(payment.kind === "subscription" ? { cancelAtPeriodEnd: false } : {}),
-      updatedAt: now,
-    })
-    .where(eq(users.id, user.id));
+  const event: SubscriptionEvent = isCardCheck(payment)
+    ? { type: "card_checked", trialSetup: payment.kind === "trial_setup" }
+    : {
+        type: "month_paid",
+        purchase: payment.kind === "subscription",
+        paysFor: payment.renewalFor,
+        cardSaved: card !== null,
+      };
+  await storeTransition(tx, user, transition(user, event, now), now);
 }
 
-/**
- * A declined renewal. The first charge at a trial's end ends the trial (`expired`). A paid month keeps its access
- * through the grace period with a billing issue recorded (the worker retries daily); declined after the grace
- * period, it ends: `expired`, unless the billing server's entitlement still runs.
- */
+/** A failed renewal, through the subscription machine (`renewal_failed`: a billing issue, or the end). */
 async function lapse(tx: AppTx, userId: string, now: Date) {
   const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
-  if (!user) return;
-  const periodEnd = user.subscriptionStatus === "active" ? user.subscriptionPeriodEnd : null;
-  if (periodEnd && now < graceEnd(periodEnd) && !user.cancelAtPeriodEnd) {
-    await tx
-      .update(users)
-      .set({ billingIssueAt: user.billingIssueAt ?? now, updatedAt: now })
-      .where(eq(users.id, userId));
-    return;
-  }
-  await tx.update(users).set(endedSubscription(user, now)).where(eq(users.id, userId));
-}
-
-/**
- * The columns of a user whose card-paid subscription (or trial) has ended: `expired`, unless the billing server's
- * entitlement still runs (then still `active`, with no card period).
- *
- * @example
- * await tx.update(users).set(endedSubscription(user, now)).where(eq(users.id, user.id));
- */
-export function endedSubscription(
-  user: Pick<UserRow, "storeEntitlementExpiresAt">,
-  now: Date,
-): Partial<UserRow> {
-  const storeActive = user.storeEntitlementExpiresAt !== null && user.storeEntitlementExpiresAt > now;
-  return {
-    subscriptionStatus: storeActive ? "active" : "expired",
-    subscriptionPeriodEnd: null,
-    cancelAtPeriodEnd: false,
-    billingIssueAt: null,
-    updatedAt: now,
-  };
+  if (user) await storeTransition(tx, user, transition(user, { type: "renewal_failed" }, now), now);
 }
 
 /** Whether a payment is a refundable R1.00 card check (a trial setup, or a card update on a subscription in good standing). */

@@ -4,18 +4,15 @@ import { z } from "zod";
 import { requireUser } from "../auth/authenticate.js";
 import type { AppContext } from "../context.js";
 import { users } from "../db/schema.js";
-import { ApiError } from "../http/api-error.js";
 import { emailField, parseInput, requiredString } from "../http/validate.js";
 import { freeMessagesUsed } from "../users/free-allowance.js";
-import { subscriptionStatusAt } from "../users/subscription-status.js";
 import { toUserView } from "../users/user-view.js";
-import { formatRand, TRIAL_CARD_CHECK, TRIAL_DAYS } from "./money.js";
 import { callGateway, paymentFailed, paymentIncomplete, paymentNotFound } from "./payment-errors.js";
 import { publicOrigin } from "../http/public-origin.js";
 import { referenceSchema } from "./payment-routes.js";
-import { findPayment, insertPayment, newReference } from "./payment-store.js";
+import { findPayment } from "./payment-store.js";
 import { confirmPayment } from "./settle-payment.js";
-import { startCheckout } from "./start-checkout.js";
+import { startTrialSetup } from "./start-purchase.js";
 
 const name = (label: string) =>
   requiredString(`${label} is required`)
@@ -44,29 +41,12 @@ export async function trialRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     const user = requireUser(request);
     const body = parseInput(trialSchema, request.body);
     await ctx.limiter.hit(ctx.limits.paymentStart, user.id);
-    const now = ctx.clock.now();
-    if (subscriptionStatusAt(user, now) === "active") {
-      throw new ApiError(409, "You already have an active subscription", "already_subscribed");
-    }
-    if (user.paymentMethodSetup) {
-      throw new ApiError(409, "Your free trial is already set up", "trial_already_started");
-    }
-    const payment = await insertPayment(ctx.db, {
-      reference: newReference(),
-      userId: user.id,
-      kind: "trial_setup",
-      gateway: ctx.gateway.name,
-      price: TRIAL_CARD_CHECK,
-      email: body.email,
-      now,
-    });
-    if (!payment) throw new Error("payment insert returned no row");
     const origin = publicOrigin(request, ctx.config);
-    const started = await callGateway(request, () =>
-      startCheckout(ctx, payment, {
+    const { payment, started } = await callGateway(request, () =>
+      startTrialSetup(ctx, user, {
+        email: body.email,
         callbackUrl: `${origin}/trial-setup/callback`,
         cancelUrl: `${origin}/trial-setup`,
-        description: `Card check for your ${TRIAL_DAYS}-day free trial: ${formatRand(TRIAL_CARD_CHECK.amount)}, refunded at once. Premium Realm is charged only when the trial ends.`,
         metadata: { first_name: body.firstName, last_name: body.lastName },
       }),
     );

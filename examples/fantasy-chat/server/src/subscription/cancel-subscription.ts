@@ -1,11 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import { userChanged } from "../users/user-changes.js";
-import type { UserRow } from "../auth/session-store.js";
-import type { AppDb, AppTx } from "../db/database.js";
+import type { AppDb } from "../db/database.js";
 import { payments, users } from "../db/schema.js";
 import { ApiError } from "../http/api-error.js";
 import type { Clock } from "../clock.js";
-import { subscriptionSource } from "./subscription-view.js";
+import {
+  sourceOf,
+  transition,
+  type SubscriptionEvent,
+  type SubscriptionRefusal,
+} from "./subscription-machine.js";
 
 /** 409 for a user with no card-paid subscription or trial. */
 export const noSubscription = (action: string) =>
@@ -19,61 +23,89 @@ export const storeManaged = () =>
     "store_managed",
   );
 
+/** The API's answer to a refused action. */
+function refusalError(refusal: SubscriptionRefusal, action: string): ApiError {
+  switch (refusal) {
+    case "store_managed":
+      return storeManaged();
+    case "no_subscription":
+      return noSubscription(action);
+    case "renewal_in_progress":
+      return new ApiError(
+        409,
+        "Your renewal is being charged right now. Check your billing history in a minute; cancelling then stops the next one",
+        "renewal_in_progress",
+      );
+    case "subscription_ended":
+      return new ApiError(
+        409,
+        "Your subscription has already ended. Subscribe again to get Premium Realm back",
+        "subscription_ended",
+      );
+  }
+}
+
 /**
- * Runs `change` on the user's row, locked for the transaction, after checking it has a card-paid subscription or
- * trial (else a 409 that says why). The lock is what orders a cancel against the renewal worker's claim, which
- * locks the same row.
+ * Applies the customer's cancel or resume to their row, locked for the transaction (the lock orders it against
+ * the renewal worker's claim, which locks the same row), through the subscription machine; a refusal is a 409 that
+ * says why.
  */
-async function withCardSubscription(
+async function customerAction(
   db: AppDb,
   clock: Clock,
   userId: string,
-  action: string,
-  change: (tx: AppTx, user: UserRow, periodEnd: Date, now: Date) => Promise<void>,
+  action: "cancel" | "resume",
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
     if (!user) throw noSubscription(action);
     const now = clock.now();
-    const { source, periodEnd } = subscriptionSource(user, now);
-    if (source === "store") throw storeManaged();
-    if (source !== "card" || !periodEnd) throw noSubscription(action);
-    await change(tx, user, periodEnd, now);
+    let event: SubscriptionEvent = { type: "resume" };
+    if (action === "cancel") {
+      const { periodEnd } = sourceOf(user, now);
+      const [charging] = periodEnd
+        ? await tx
+            .select({ reference: payments.reference })
+            .from(payments)
+            .where(
+              and(
+                eq(payments.userId, user.id),
+                eq(payments.renewalFor, periodEnd),
+                eq(payments.kind, "renewal"),
+                eq(payments.status, "pending"),
+              ),
+            )
+            .limit(1)
+        : [];
+      event = { type: "cancel", renewalInFlight: charging !== undefined };
+    }
+    const next = transition(user, event, now);
+    if (!next.ok) throw refusalError(next.refusal, action);
+    if (next.transition === "unchanged") return;
+    await tx
+      .update(users)
+      .set({
+        cancelAtPeriodEnd: next.state.cancelAtPeriodEnd,
+        cancelledAt: next.state.cancelledAt,
+        updatedAt: now,
+      })
+      .where(eq(users.id, user.id));
   });
   userChanged(userId);
 }
 
 /**
  * Cancels at the period's end: access runs to the end of the trial or the paid month, nothing more is charged, then
- * the renewal worker makes the user `expired`. Cancelling again changes nothing. A renewal of this period the worker
- * has already claimed (being charged at this moment) cannot be stopped safely: the answer is 409
- * `renewal_in_progress`, so the customer is never told a charge will not happen when it may.
+ * the renewal worker makes the user `expired`; during a billing issue's grace period it ends at once (nothing more
+ * is retried). Cancelling again changes nothing. A renewal of this period the worker is charging at this moment
+ * cannot be stopped safely: the answer is 409 `renewal_in_progress`, so the customer is never told a charge will not
+ * happen when it may.
  *
  * @example
  * await cancelSubscription(ctx.db, ctx.clock, user.id);
  */
-export async function cancelSubscription(db: AppDb, clock: Clock, userId: string): Promise<void> {
-  await withCardSubscription(db, clock, userId, "cancel", async (tx, user, periodEnd, now) => {
-    if (user.cancelAtPeriodEnd) return;
-    const [charging] = await tx
-      .select({ reference: payments.reference })
-      .from(payments)
-      .where(
-        and(eq(payments.userId, user.id), eq(payments.renewalFor, periodEnd), eq(payments.status, "pending")),
-      )
-      .limit(1);
-    if (charging) {
-      throw new ApiError(
-        409,
-        "Your renewal is being charged right now. Check your billing history in a minute; cancelling then stops the next one",
-        "renewal_in_progress",
-      );
-    }
-    await tx
-      .update(users)
-      .set({ cancelAtPeriodEnd: true, cancelledAt: now, updatedAt: now })
-      .where(eq(users.id, user.id));
-  });
+export function cancelSubscription(db: AppDb, clock: Clock, userId: string): Promise<void> {
+  return customerAction(db, clock, userId, "cancel");
 }
 
 /**
@@ -83,19 +115,6 @@ export async function cancelSubscription(db: AppDb, clock: Clock, userId: string
  * @example
  * await resumeSubscription(ctx.db, ctx.clock, user.id);
  */
-export async function resumeSubscription(db: AppDb, clock: Clock, userId: string): Promise<void> {
-  await withCardSubscription(db, clock, userId, "resume", async (tx, user, periodEnd, now) => {
-    if (!user.cancelAtPeriodEnd) return;
-    if (periodEnd <= now) {
-      throw new ApiError(
-        409,
-        "Your subscription has already ended. Subscribe again to get Premium Realm back",
-        "subscription_ended",
-      );
-    }
-    await tx
-      .update(users)
-      .set({ cancelAtPeriodEnd: false, cancelledAt: null, updatedAt: now })
-      .where(eq(users.id, user.id));
-  });
+export function resumeSubscription(db: AppDb, clock: Clock, userId: string): Promise<void> {
+  return customerAction(db, clock, userId, "resume");
 }

@@ -17,7 +17,8 @@ import { referenceSchema } from "../payments/payment-routes.js";
 import { findPayment } from "../payments/payment-store.js";
 import { confirmPayment } from "../payments/settle-payment.js";
 import { cancelSubscription, resumeSubscription } from "./cancel-subscription.js";
-import { subscriptionSource, subscriptionView, type SubscriptionView } from "./subscription-view.js";
+import { subscriptionView, type SubscriptionView } from "./subscription-view.js";
+import { sourceOf } from "./subscription-machine.js";
 import { signManagementToken } from "@purchases-web/billing-server";
 import { BILLING_PROJECT_ID, billingManagementSecret } from "../billing/mount-billing.js";
 import { BILLING_PREFIX } from "../system/system-routes.js";
@@ -47,7 +48,7 @@ export async function subscriptionRoutes(app: FastifyInstance, { ctx }: { ctx: A
     };
     const row = user as UserRow;
     return subscriptionView(ctx.db, row, now, {
-      managementUrl: subscriptionSource(row, now).source === "store" ? storeLink() : `${origin}/subscription`,
+      managementUrl: sourceOf(row, now).source === "store" ? storeLink() : `${origin}/subscription`,
     });
   }
 

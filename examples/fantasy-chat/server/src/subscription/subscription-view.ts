@@ -4,15 +4,17 @@ import type { AppDb } from "../db/database.js";
 import { paymentMethods, payments, type PaymentKind } from "../db/schema.js";
 import { graceEnd, PREMIUM_PRICE, RENEWAL_RETRY_INTERVAL_MS } from "../payments/money.js";
 import { subscriptionStatusAt, type SubscriptionStatus } from "../users/subscription-status.js";
+import { sourceOf } from "./subscription-machine.js";
+import { STORE_PLANS } from "../billing/store-plans.js";
 
-/** The plan a subscription is on (there is one: Premium Realm, R99 a month). */
+/** The plan a subscription is on: Premium Realm, R99 a month (or R990 a year, bought through the in-app checkout). */
 export interface PlanView {
-  id: "premium_monthly";
+  id: "premium_monthly" | "premium_annual";
   name: "Premium Realm";
-  /** Minor units: 9900. */
+  /** Minor units: 9900 (a month) or 99000 (a year). */
   amount: number;
   currency: string;
-  interval: "month";
+  interval: "month" | "year";
 }
 
 /** A saved card as the customer may see it. */
@@ -44,6 +46,8 @@ export interface SubscriptionView {
   plan: PlanView | null;
   /** How it is paid: a saved card (this app's gateway), the billing server's checkout (store), or nothing. */
   source: "card" | "store" | null;
+  /** The running period is a free trial (the 7 days with a card here, or the in-app checkout's trial). */
+  freeTrial: boolean;
   /** ISO 8601: when the trial or the paid month ends (access runs to then). */
   periodEnd: string | null;
   /** Renewal is off (cancelled here, or on the billing server's page for a store subscription): it ends at `periodEnd`. */
@@ -51,7 +55,7 @@ export interface SubscriptionView {
   /** The next charge on the saved card, or null when none will be made (cancelled, ended, store-paid). */
   nextCharge: { date: string; amount: number; currency: string } | null;
   paymentMethod: PaymentMethodView | null;
-  /** A renewal was declined: access runs until `graceEndsAt` while the card is retried daily. */
+  /** A renewal was declined: access runs until `graceEndsAt` while the card is retried (card or store). */
   billingIssue: boolean;
   graceEndsAt: string | null;
   /** Newest first, at most {@link HISTORY_LIMIT}. */
@@ -71,30 +75,12 @@ const PLAN: PlanView = {
   interval: "month",
 };
 
-/**
- * Where a user's subscription is at `now`: `card` when a saved card pays for it (a trial with a card, or a card-paid
- * month), `store` when only the billing server's entitlement runs, else null; with the end of that period. The card
- * case reads the stored status: a trial or month that has just ended stays `card` until the renewal worker has
- * charged (or ended) it, so a cancel in that minute still stops the charge.
- *
- * @example
- * subscriptionSource(user, now); // { source: "card", periodEnd: 2026-12-28T12:00:00.000Z }
- */
-export function subscriptionSource(
-  user: UserRow,
-  now: Date,
-): { source: "card" | "store" | null; periodEnd: Date | null } {
-  if (user.subscriptionStatus === "trial" && user.paymentMethodSetup && user.trialEndDate) {
-    return { source: "card", periodEnd: user.trialEndDate };
-  }
-  if (user.subscriptionStatus === "active" && user.subscriptionPeriodEnd) {
-    return { source: "card", periodEnd: user.subscriptionPeriodEnd };
-  }
-  // Active without a card period: the billing server's entitlement (null: it never expires).
-  if (subscriptionStatusAt(user, now) === "active") {
-    return { source: "store", periodEnd: user.storeEntitlementExpiresAt };
-  }
-  return { source: null, periodEnd: null };
+/** The plan of a subscription paid from `source`: the card's is monthly; the store's is its product's. */
+function planOf(user: UserRow, source: "card" | "store" | null): PlanView | null {
+  if (source === null) return null;
+  const store = source === "store" && user.storeProductId ? STORE_PLANS[user.storeProductId] : undefined;
+  if (!store || store.months !== 12) return PLAN;
+  return { ...PLAN, id: "premium_annual", amount: store.amount, interval: "year" };
 }
 
 /**
@@ -110,7 +96,7 @@ export async function subscriptionView(
   links: { managementUrl: string },
 ): Promise<SubscriptionView> {
   const status = subscriptionStatusAt(user, now);
-  const { source, periodEnd } = subscriptionSource(user, now);
+  const { source, periodEnd } = sourceOf(user, now);
   const [card] = await db.select().from(paymentMethods).where(eq(paymentMethods.userId, user.id));
   const rows = await db
     .select()
@@ -118,11 +104,19 @@ export async function subscriptionView(
     .where(eq(payments.userId, user.id))
     .orderBy(desc(payments.createdAt), desc(payments.reference))
     .limit(HISTORY_LIMIT);
-  const billingIssue = source === "card" && user.billingIssueAt !== null;
+  const billingIssue =
+    (source === "card" && user.billingIssueAt !== null) ||
+    (source === "store" && user.storeBillingIssueAt !== null);
+  // A store billing issue's access already runs to the end of its grace period.
+  const graceEndsAt =
+    billingIssue && periodEnd ? (source === "store" ? periodEnd : graceEnd(periodEnd)) : null;
   return {
     status,
-    plan: source === null ? null : PLAN,
+    plan: planOf(user, source),
     source,
+    freeTrial:
+      (source === "card" && user.subscriptionStatus === "trial") ||
+      (source === "store" && user.storePeriodType === "trial"),
     periodEnd: periodEnd?.toISOString() ?? null,
     // A store subscription is cancelled on the billing server's Manage page; the app learns it by webhook.
     cancelAtPeriodEnd:
@@ -133,7 +127,7 @@ export async function subscriptionView(
         ? { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear }
         : null,
     billingIssue,
-    graceEndsAt: billingIssue && periodEnd ? graceEnd(periodEnd).toISOString() : null,
+    graceEndsAt: graceEndsAt?.toISOString() ?? null,
     history: rows.map(toHistoryEntry),
     managementUrl: links.managementUrl,
   };

@@ -6,7 +6,7 @@ import type { PaymentsContext } from "../payments/settle-payment.js";
 import { startCheckout } from "../payments/start-checkout.js";
 import type { InitializedTransaction } from "../payments/gateways/payment-gateway.js";
 import { noSubscription, storeManaged } from "./cancel-subscription.js";
-import { subscriptionSource } from "./subscription-view.js";
+import { sourceOf } from "./subscription-machine.js";
 
 /** Where the gateway returns to after a card update. */
 export interface CardUpdateTarget {
@@ -31,7 +31,7 @@ export async function startCardUpdate(
   target: CardUpdateTarget,
 ): Promise<{ payment: PaymentRow; started: InitializedTransaction }> {
   const now = ctx.clock.now();
-  const { source, periodEnd } = subscriptionSource(user, now);
+  const { source, periodEnd } = sourceOf(user, now);
   if (source === "store") throw storeManaged();
   if (source !== "card" || !periodEnd) throw noSubscription("update a card for");
   const pastDue = user.subscriptionStatus === "active" && user.billingIssueAt !== null;

@@ -1,34 +1,34 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { StoredSubscriptionStatus } from "../db/schema.js";
 import { users } from "../db/schema.js";
+import { BILLING_GRACE_MS } from "../payments/money.js";
+import { isPremiumAt, statusAt, type SubscriptionStatus } from "../subscription/subscription-machine.js";
 
-/** What clients see: "active" is premium; "expired" once the trial is over and nothing was paid. */
-export type SubscriptionStatus = "trial" | "active" | "expired";
+export type { SubscriptionStatus };
 
 /**
- * The status in effect at `now`: a trial whose end date has passed is expired even before anything updates the
- * stored status (the renewal worker does that later).
+ * The status in effect at `now` (the subscription machine's `statusAt`): a trial past its end, a month past its grace
+ * period or a cancelled month past its end is expired even before a worker stores it.
  *
  * @example
- * subscriptionStatusAt({ subscriptionStatus: "trial", trialEndDate: yesterday }, now); // "expired"
+ * subscriptionStatusAt({ subscriptionStatus: "trial", trialEndDate: yesterday, … }, now); // "expired"
  */
-export function subscriptionStatusAt(
-  user: { subscriptionStatus: StoredSubscriptionStatus; trialEndDate: Date | null },
-  now: Date,
-): SubscriptionStatus {
-  if (user.subscriptionStatus !== "trial") return user.subscriptionStatus;
-  return user.trialEndDate !== null && now.getTime() > user.trialEndDate.getTime() ? "expired" : "trial";
-}
+export const subscriptionStatusAt = statusAt;
 
-/** Premium means an active subscription: unlimited messages and the premium characters. */
-export function isPremium(user: { subscriptionStatus: StoredSubscriptionStatus }): boolean {
-  return user.subscriptionStatus === "active";
-}
+/** Premium means an active subscription at `now`: unlimited messages and the premium characters. */
+export const isPremium = isPremiumAt;
 
-/** {@link subscriptionStatusAt} as SQL over the users table, for counting in the database. */
+/** {@link subscriptionStatusAt} as SQL over the users table, for counting in the database (a test holds them equal). */
 export function subscriptionStatusSql(now: Date): SQL<SubscriptionStatus> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const graceStart = sql`${new Date(now.getTime() - BILLING_GRACE_MS).toISOString()}::timestamptz`;
   return sql<SubscriptionStatus>`case
-    when ${users.subscriptionStatus} <> 'trial' then ${users.subscriptionStatus}
-    when ${users.trialEndDate} is not null and ${users.trialEndDate} < ${now.toISOString()}::timestamptz then 'expired'
-    else 'trial' end`;
+    when ${users.subscriptionStatus} = 'trial' then
+      case when ${users.trialEndDate} is not null and ${users.trialEndDate} < ${at} then 'expired' else 'trial' end
+    when ${users.subscriptionStatus} = 'expired' then 'expired'
+    when ${users.subscriptionPeriodEnd} is not null and (${users.subscriptionPeriodEnd} > ${at}
+      or (not ${users.cancelAtPeriodEnd} and ${users.subscriptionPeriodEnd} > ${graceStart})) then 'active'
+    when ${users.storeEntitlementExpiresAt} is not null then
+      case when ${users.storeEntitlementExpiresAt} > ${at} then 'active' else 'expired' end
+    when ${users.subscriptionPeriodEnd} is not null then 'expired'
+    else 'active' end`;
 }

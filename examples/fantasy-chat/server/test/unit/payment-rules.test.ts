@@ -115,12 +115,21 @@ describe("billing-server events applied to a user", () => {
     storeProductId: null,
     storePeriodType: null,
     storeCancelledAt: null,
+    storeRenewalChangedAt: null,
+    storeBillingIssueAt: null,
+    storeTrialEndsAt: null,
+    storeTrialConvertedAt: null,
   };
   const event = (
     type: string,
     expiresAt: string | null,
     entitlements = ["premium"],
-    more: { period_type?: string; product_id?: string; event_timestamp_ms?: number } = {},
+    more: {
+      period_type?: string;
+      product_id?: string;
+      event_timestamp_ms?: number;
+      grace_period_expiration_at_ms?: number;
+    } = {},
   ) => ({
     id: "evt",
     type,
@@ -144,16 +153,72 @@ describe("billing-server events applied to a user", () => {
     ).toEqual(NO_EXPIRY);
   });
 
-  it("ignores events for other entitlements, and billing issues until the expiration", () => {
+  it("ignores events for other entitlements; a billing issue is past due, with access through its grace period", () => {
     expect(
       applyBillingEvent(trialUser, event("INITIAL_PURCHASE", "2026-12-21T12:00:00Z", ["gold"]), now),
     ).toBe(trialUser);
     const active: PremiumState = {
       ...trialUser,
       subscriptionStatus: "active",
-      storeEntitlementExpiresAt: at("2026-12-21T12:00:00Z"),
+      storeEntitlementExpiresAt: at("2026-11-21T11:00:00Z"),
     };
-    expect(applyBillingEvent(active, event("BILLING_ISSUE", "2026-12-21T12:00:00Z"), now)).toBe(active);
+    const issue = applyBillingEvent(
+      active,
+      event("BILLING_ISSUE", "2026-11-21T11:00:00Z", ["premium"], {
+        grace_period_expiration_at_ms: at("2026-11-27T11:00:00Z").getTime(),
+      }),
+      now,
+    );
+    expect(issue).toEqual({
+      ...active,
+      storeBillingIssueAt: now,
+      storeEntitlementExpiresAt: at("2026-11-27T11:00:00Z"),
+    });
+    // The renewal that finally goes through ends it.
+    const paid = applyBillingEvent(issue, event("RENEWAL", "2026-12-21T11:00:00Z"), now);
+    expect(paid.storeBillingIssueAt).toBeNull();
+  });
+
+  it("records a store trial's end and its conversion into a paid period", () => {
+    const trial = applyBillingEvent(
+      trialUser,
+      event("INITIAL_PURCHASE", "2026-11-28T12:00:00Z", ["premium"], { period_type: "TRIAL" }),
+      now,
+    );
+    expect(trial).toMatchObject({
+      storeTrialEndsAt: at("2026-11-28T12:00:00Z"),
+      storeTrialConvertedAt: null,
+    });
+    const paidAt = at("2026-11-28T12:00:05Z");
+    const paid = applyBillingEvent(
+      trial,
+      event("RENEWAL", "2026-12-28T12:00:00Z", ["premium"], {
+        period_type: "NORMAL",
+        event_timestamp_ms: paidAt.getTime(),
+      }),
+      paidAt,
+    );
+    expect(paid).toMatchObject({
+      storeTrialEndsAt: at("2026-11-28T12:00:00Z"),
+      storeTrialConvertedAt: paidAt,
+    });
+  });
+
+  it("ignores a CANCELLATION delivered after the UNCANCELLATION that undid it", () => {
+    const bought = applyBillingEvent(trialUser, event("INITIAL_PURCHASE", "2026-12-21T12:00:00Z"), now);
+    const cancelAt = now.getTime() + 1_000;
+    const cancel = event("CANCELLATION", "2026-12-21T12:00:00Z", ["premium"], {
+      event_timestamp_ms: cancelAt,
+    });
+    const cancelled = applyBillingEvent(bought, cancel, now);
+    const resumed = applyBillingEvent(
+      cancelled,
+      event("UNCANCELLATION", "2026-12-21T12:00:00Z", ["premium"], { event_timestamp_ms: cancelAt + 1_000 }),
+      now,
+    );
+    expect(resumed.storeCancelledAt).toBeNull();
+    // The first delivery of the CANCELLATION failed and its retry arrives now: still renewing.
+    expect(applyBillingEvent(resumed, { ...cancel, id: "evt-retry" }, now)).toBe(resumed);
   });
 
   it("keeps the latest period's product and trial state, and turns renewal off and on with CANCELLATION and UNCANCELLATION", () => {
@@ -208,6 +273,7 @@ describe("billing-server events applied to a user", () => {
     };
     expect(applyBillingEvent(cancelledTrial, event("EXPIRATION", "2026-11-21T11:00:00Z"), now)).toEqual({
       ...active,
+      storeRenewalChangedAt: null,
       subscriptionStatus: "expired",
       storeEntitlementExpiresAt: null,
     });

@@ -27,24 +27,38 @@ describe("chat titles", () => {
 
 describe("subscription status", () => {
   const day = 24 * 60 * 60_000;
+  const base = {
+    subscriptionStatus: "trial" as const,
+    trialEndDate: null,
+    subscriptionPeriodEnd: null,
+    cancelAtPeriodEnd: false,
+    storeEntitlementExpiresAt: null,
+  };
 
   it("is trial until the trial end date has passed, then expired", () => {
-    expect(subscriptionStatusAt({ subscriptionStatus: "trial", trialEndDate: null }, now)).toBe("trial");
-    expect(
-      subscriptionStatusAt({ subscriptionStatus: "trial", trialEndDate: new Date(+now + day) }, now),
-    ).toBe("trial");
-    expect(subscriptionStatusAt({ subscriptionStatus: "trial", trialEndDate: now }, now)).toBe("trial");
-    expect(subscriptionStatusAt({ subscriptionStatus: "trial", trialEndDate: new Date(+now - 1) }, now)).toBe(
-      "expired",
-    );
+    expect(subscriptionStatusAt(base, now)).toBe("trial");
+    expect(subscriptionStatusAt({ ...base, trialEndDate: new Date(+now + day) }, now)).toBe("trial");
+    expect(subscriptionStatusAt({ ...base, trialEndDate: now }, now)).toBe("trial");
+    expect(subscriptionStatusAt({ ...base, trialEndDate: new Date(+now - 1) }, now)).toBe("expired");
   });
 
-  it("keeps active and expired as stored, and only active is premium", () => {
+  it("keeps a paid month active to its end, then through its grace period unless cancelled; only active is premium", () => {
     const past = new Date(+now - day);
-    expect(subscriptionStatusAt({ subscriptionStatus: "active", trialEndDate: past }, now)).toBe("active");
-    expect(subscriptionStatusAt({ subscriptionStatus: "expired", trialEndDate: null }, now)).toBe("expired");
-    expect(isPremium({ subscriptionStatus: "active" })).toBe(true);
-    expect(isPremium({ subscriptionStatus: "trial" })).toBe(false);
+    const active = { ...base, subscriptionStatus: "active" as const, trialEndDate: past };
+    expect(subscriptionStatusAt({ ...active, subscriptionPeriodEnd: new Date(+now + day) }, now)).toBe(
+      "active",
+    );
+    expect(subscriptionStatusAt({ ...active, subscriptionPeriodEnd: past }, now)).toBe("active");
+    expect(
+      subscriptionStatusAt({ ...active, subscriptionPeriodEnd: past, cancelAtPeriodEnd: true }, now),
+    ).toBe("expired");
+    // Past the grace period, expired whether or not a worker has run.
+    expect(subscriptionStatusAt({ ...active, subscriptionPeriodEnd: new Date(+now - 3 * day) }, now)).toBe(
+      "expired",
+    );
+    expect(subscriptionStatusAt({ ...base, subscriptionStatus: "expired" }, now)).toBe("expired");
+    expect(isPremium({ ...active, subscriptionPeriodEnd: new Date(+now + day) }, now)).toBe(true);
+    expect(isPremium(base, now)).toBe(false);
   });
 
   it("counts the free allowance per UTC day", () => {

@@ -86,8 +86,10 @@ export interface ClientConfig {
 /** `GET /api/subscription`: the customer's subscription, card and billing history. */
 export interface SubscriptionInfo {
   status: "trial" | "active" | "expired";
-  plan: { id: string; name: string; amount: number; currency: string; interval: "month" } | null;
+  plan: { id: string; name: string; amount: number; currency: string; interval: "month" | "year" } | null;
   source: "card" | "store" | null;
+  /** The running period is a free trial (here with a card, or the in-app checkout's). */
+  freeTrial: boolean;
   periodEnd: string | null;
   cancelAtPeriodEnd: boolean;
   nextCharge: { date: string; amount: number; currency: string } | null;

@@ -89,7 +89,7 @@ function PlanFacts({ info }: { info: SubscriptionInfo }) {
         <div>
           <dt>Plan</dt>
           <dd>
-            {info.plan.name}, {formatMoney(info.plan.amount, info.plan.currency)} a month
+            {info.plan.name}, {formatMoney(info.plan.amount, info.plan.currency)} a {info.plan.interval}
           </dd>
         </div>
       ) : null}

@@ -47,7 +47,8 @@ export function cardLabel(card: NonNullable<SubscriptionInfo["paymentMethod"]>):
 /** The subscription's state in a few words, for the status line. */
 export function subscriptionHeadline(info: SubscriptionInfo): string {
   if (info.billingIssue) return "Payment overdue";
-  if (info.status === "trial" && info.source === "card")
+  const inTrial = info.source === "card" ? info.status === "trial" : info.freeTrial;
+  if (inTrial && info.source !== null)
     return info.cancelAtPeriodEnd ? "Free trial — cancelled" : "Free trial";
   if (info.status === "active")
     return info.cancelAtPeriodEnd ? "Premium Realm — cancelled" : "Premium Realm — active";

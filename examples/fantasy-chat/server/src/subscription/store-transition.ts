@@ -1,0 +1,24 @@
+import { eq } from "drizzle-orm";
+import type { AppTx } from "../db/database.js";
+import { users } from "../db/schema.js";
+import { subscriptionColumns, type SubscriptionStep } from "./subscription-machine.js";
+
+/**
+ * Stores what a subscription machine's step changed on the user's row, in the caller's transaction (which holds
+ * the row's lock); nothing when it is unchanged or refused.
+ *
+ * @example
+ * await storeTransition(tx, user, transition(user, { type: "renewal_failed" }, now), now);
+ */
+export async function storeTransition(
+  tx: AppTx,
+  user: { id: string },
+  next: SubscriptionStep,
+  now: Date,
+): Promise<void> {
+  if (!next.ok || next.transition === "unchanged") return;
+  await tx
+    .update(users)
+    .set({ ...subscriptionColumns(next.state), updatedAt: now })
+    .where(eq(users.id, user.id));
+}
