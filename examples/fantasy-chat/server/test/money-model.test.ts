@@ -132,6 +132,8 @@ interface Model {
   } | null;
   charges: number;
   refunds: number;
+  /** When a paid month last ended (churn). */
+  paidEndedAt: Date | null;
 }
 
 const newModel = (): Model => ({
@@ -147,6 +149,7 @@ const newModel = (): Model => ({
   open: null,
   charges: 0,
   refunds: 0,
+  paidEndedAt: null,
 });
 
 const at = (d: Date, ms: number) => new Date(d.getTime() + ms);
@@ -171,7 +174,8 @@ function modelPeriod(m: Model): Date | null {
   return null;
 }
 
-function end(m: Model) {
+function end(m: Model, now: Date) {
+  if (m.stored === "active") m.paidEndedAt = now;
   m.stored = "expired";
   m.periodEnd = null;
   m.cancelled = false;
@@ -211,12 +215,12 @@ function workerPass(m: Model, now: Date) {
       m.attempts.set(due.getTime(), now);
       if (!m.card.declines) monthPaid(m, now, false, due);
       else if (m.stored === "active" && m.periodEnd && now < at(m.periodEnd, GRACE)) m.billingIssue = true;
-      else end(m);
+      else end(m, now);
     }
   }
-  if (m.stored === "trial" && m.cancelled && m.trialEnd && m.trialEnd <= now) end(m);
+  if (m.stored === "trial" && m.cancelled && m.trialEnd && m.trialEnd <= now) end(m, now);
   if (m.stored === "active" && m.periodEnd && m.periodEnd <= now) {
-    if (m.cancelled || now >= at(m.periodEnd, GRACE)) end(m);
+    if (m.cancelled || now >= at(m.periodEnd, GRACE)) end(m, now);
   }
   if (m.open && !m.open.closed && now.getTime() - m.open.createdAt.getTime() >= CARD_UPDATE_GIVE_UP)
     m.open.closed = true;
@@ -419,6 +423,7 @@ describe.each(DATABASES)("the money rules over random lifecycles on %s", (kind) 
         cancelling: metrics.cancelling,
         pastDue: metrics.pastDue,
         converted: metrics.trialConversion.converted,
+        churned: metrics.churn.ended,
       },
       `metrics ${where}`,
     ).toEqual({
@@ -428,6 +433,7 @@ describe.each(DATABASES)("the money rules over random lifecycles on %s", (kind) 
       cancelling: status !== "expired" && m.cancelled ? 1 : 0,
       pastDue: status === "active" && m.billingIssue ? 1 : 0,
       converted: m.trialEnd && m.trialEnd <= now && m.charges > 0 ? 1 : 0,
+      churned: m.paidEndedAt && now.getTime() - m.paidEndedAt.getTime() < DAY && status !== "active" ? 1 : 0,
     });
   }
 

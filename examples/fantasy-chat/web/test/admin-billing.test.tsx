@@ -71,6 +71,7 @@ describe("admin billing", () => {
       "Cancelling1",
       "Past due0",
       "Trial → paid2 of 3 (67%)",
+      "Churn (30 days)1 (25%)",
     ]);
     const chart = screen.getByRole("img", { name: "Last 30 days" });
     expect(chart.getAttribute("aria-describedby")).toBe("chart-desc");

@@ -1,9 +1,10 @@
-import { and, count, eq, gte, inArray, isNull, sql } from "drizzle-orm";
+import { and, count, countDistinct, eq, gt, gte, inArray, isNull, sql } from "drizzle-orm";
 import type { AppDb } from "../db/database.js";
-import { messages, payments, users } from "../db/schema.js";
+import { messages, payments, subscriptionTransitions, users } from "../db/schema.js";
 import { PREMIUM_PRICE } from "../payments/money.js";
 import { storeMonthlyAmount } from "../billing/store-plans.js";
 import { subscriptionStatusSql } from "../users/subscription-status.js";
+import type { TransitionName } from "../subscription/subscription-machine.js";
 
 /** One day of the dashboard's chart (UTC). */
 export interface DailyMetrics {
@@ -37,6 +38,11 @@ export interface BillingMetrics {
    * paid (a successful R99 charge, or a paid store period after the trial).
    */
   trialConversion: { ended: number; converted: number; rate: number | null };
+  /**
+   * Paid subscriptions (card-paid months) that ended in the last `days` days — cancelled, unpaid after their grace
+   * period, or with no card — and are not active again; the rate is of those plus the ones active now.
+   */
+  churn: { ended: number; rate: number | null };
   /** The last `days` days, oldest first, today included. */
   daily: DailyMetrics[];
 }
@@ -93,6 +99,7 @@ export async function billingMetrics(db: AppDb, now: Date, days: number): Promis
     cancelling: Number(counts?.cancelling ?? 0),
     pastDue: Number(counts?.pastDue ?? 0),
     trialConversion: await trialConversion(db, now),
+    churn: await churn(db, now, days, Number(counts?.active ?? 0)),
     daily: await dailyMetrics(db, now, days),
   };
 }
@@ -121,6 +128,28 @@ async function trialConversion(db: AppDb, now: Date): Promise<BillingMetrics["tr
   const total = Number(row?.ended ?? 0);
   const converted = Number(row?.converted ?? 0);
   return { ended: total, converted, rate: total === 0 ? null : converted / total };
+}
+
+/** The transitions that end a paid month (see `TransitionName`). */
+const ENDINGS: TransitionName[] = ["ended_cancelled", "ended_no_card", "ended_after_grace", "ended_unpaid"];
+
+/** Paid subscriptions ended in the last `days` days and not active again (see {@link BillingMetrics.churn}). */
+async function churn(db: AppDb, now: Date, days: number, active: number): Promise<BillingMetrics["churn"]> {
+  const since = new Date(now.getTime() - days * DAY_MS);
+  const [row] = await db
+    .select({ ended: countDistinct(subscriptionTransitions.userId) })
+    .from(subscriptionTransitions)
+    .innerJoin(users, eq(users.id, subscriptionTransitions.userId))
+    .where(
+      and(
+        inArray(subscriptionTransitions.name, ENDINGS),
+        eq(subscriptionTransitions.fromStatus, "active"),
+        gt(subscriptionTransitions.at, since),
+        sql`${subscriptionStatusSql(now)} <> 'active'`,
+      ),
+    );
+  const ended = Number(row?.ended ?? 0);
+  return { ended, rate: ended + active === 0 ? null : ended / (ended + active) };
 }
 
 /** Signups, messages and revenue per UTC day for the last `days` days. */

@@ -350,6 +350,24 @@ export const paymentMethods = pgTable("payment_methods", {
   updatedAt: moment("updated_at").notNull(),
 });
 
+/**
+ * Every change of a user's subscription, as the subscription machine named it (`subscribed`, `renewed`,
+ * `ended_after_grace`, …), with the status it left: the admin's churn counts paid subscriptions that ended.
+ */
+export const subscriptionTransitions = pgTable(
+  "subscription_transitions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    fromStatus: text("from_status").$type<StoredSubscriptionStatus>().notNull(),
+    at: moment("at").notNull(),
+  },
+  (t) => [index("subscription_transitions_name_at_idx").on(t.name, t.at)],
+);
+
 /** Billing-server webhook events already applied, so a redelivery has no second effect. */
 export const processedBillingEvents = pgTable("processed_billing_events", {
   eventId: text("event_id").primaryKey(),

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { userChanged } from "../users/user-changes.js";
 import type { AppDb } from "../db/database.js";
 import { payments, users } from "../db/schema.js";
+import { storeTransition } from "./store-transition.js";
 import { ApiError } from "../http/api-error.js";
 import type { Clock } from "../clock.js";
 import {
@@ -81,15 +82,7 @@ async function customerAction(
     }
     const next = transition(user, event, now);
     if (!next.ok) throw refusalError(next.refusal, action);
-    if (next.transition === "unchanged") return;
-    await tx
-      .update(users)
-      .set({
-        cancelAtPeriodEnd: next.state.cancelAtPeriodEnd,
-        cancelledAt: next.state.cancelledAt,
-        updatedAt: now,
-      })
-      .where(eq(users.id, user.id));
+    await storeTransition(tx, user, next, now);
   });
   userChanged(userId);
 }

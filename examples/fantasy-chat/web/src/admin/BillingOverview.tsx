@@ -12,7 +12,7 @@ function conversionLabel(conversion: AdminBilling["trialConversion"]): string {
   return `${conversion.converted} of ${conversion.ended} (${Math.round(conversion.rate * 100)}%)`;
 }
 
-/** The dashboard's billing section: MRR, subscription counts, trial conversion and the 30-day chart. */
+/** The dashboard's billing section: MRR, subscription counts, trial conversion, churn and the 30-day chart. */
 export function BillingOverview() {
   const billing = useQuery<AdminBilling>({ queryKey: ADMIN_BILLING_KEY });
   if (!billing.data) return billing.isLoading ? <Spinner label="Loading billing" /> : null;
@@ -24,6 +24,10 @@ export function BillingOverview() {
     ["Cancelling", String(b.cancelling)],
     ["Past due", String(b.pastDue)],
     ["Trial → paid", conversionLabel(b.trialConversion)],
+    [
+      "Churn (30 days)",
+      b.churn.rate === null ? "None" : `${b.churn.ended} (${Math.round(b.churn.rate * 100)}%)`,
+    ],
   ];
   return (
     <Section id="billing-title" title="Billing" className="card section">

@@ -121,5 +121,7 @@ export interface AdminBilling {
   cancelling: number;
   pastDue: number;
   trialConversion: { ended: number; converted: number; rate: number | null };
+  /** Paid subscriptions that ended in the last 30 days and did not come back, and their share. */
+  churn: { ended: number; rate: number | null };
   daily: { date: string; signups: number; messages: number; revenue: number }[];
 }

@@ -170,6 +170,7 @@ export function aBilling(overrides: Partial<AdminBilling> = {}): AdminBilling {
     cancelling: 1,
     pastDue: 0,
     trialConversion: { ended: 3, converted: 2, rate: 2 / 3 },
+    churn: { ended: 1, rate: 0.25 },
     daily,
     ...overrides,
   };
