@@ -157,6 +157,9 @@ describe.each(DATABASES)("subscription lifecycle on %s", (kind) => {
       new Date(declinedAt.getTime() + 6 * DAY).toISOString(),
     );
     expect(isActive(info)).toBe(true);
+    // The host app learns the grace period's end with the BILLING_ISSUE event.
+    const issue = eventsOf(appUserId).find((e) => e.type === "BILLING_ISSUE");
+    expect(issue?.grace_period_expiration_at_ms).toBe(declinedAt.getTime() + 6 * DAY);
 
     // Nothing is tried again before its day, however often the worker runs.
     server.clock.advance(DAY - 60_000);
@@ -196,6 +199,33 @@ describe.each(DATABASES)("subscription lifecycle on %s", (kind) => {
     const info = await customerInfo(appUserId);
     expect(isActive(info)).toBe(true);
     expect(info.subscriber.subscriptions[PRODUCT].billing_issues_detected_at).toBeNull();
+  });
+
+  it("refuses a cancel while a worker takes the renewal payment (409), then ends the subscription in its grace period", async () => {
+    const appUserId = user();
+    await postTestStoreReceipt(server, appUserId);
+    server.clock.advance(WEEK);
+    const answers: number[] = [];
+    // The customer presses cancel while the bank is deciding: money must not be taken for a cancelled subscription.
+    const declineWhileCancelling: RenewalCharger = async (charge) => {
+      if (charge.purchase.appUserId === appUserId) answers.push((await cancel(appUserId)).status);
+      return "failed";
+    };
+    expect((await settle(appUserId, declineWhileCancelling)).types).toEqual([
+      "INITIAL_PURCHASE",
+      "BILLING_ISSUE",
+    ]);
+    expect(answers).toEqual([409]);
+
+    server.clock.advance(DAY / 2);
+    const cancelled = await cancel(appUserId);
+    expect(cancelled.status).toBe(200);
+    expect(isActive(cancelled.body)).toBe(false);
+    server.clock.advance(DAY);
+    const { types } = await settle(appUserId, declineWhileCancelling);
+    expect(answers).toEqual([409]);
+    expect(types.slice(0, 2)).toEqual(["INITIAL_PURCHASE", "BILLING_ISSUE"]);
+    expect(types.slice(2).sort()).toEqual(["CANCELLATION", "EXPIRATION"]);
   });
 
   it("changes nothing when it runs twice for the same instant", async () => {

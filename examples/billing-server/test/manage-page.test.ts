@@ -5,6 +5,7 @@ import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signManagementToken } from "../src/manage/management-link.js";
 import { runLifecycle } from "../src/lifecycle/run-lifecycle.js";
+import type { RenewalCharge } from "../src/lifecycle/renewal-charger.js";
 import { deliverDueWebhooks } from "../src/webhooks/deliver-due-webhooks.js";
 import { launchChromium } from "../../../scripts/chromium.mjs";
 import { postTestStoreReceipt } from "./support/test-store-receipt.js";
@@ -179,14 +180,62 @@ describe.each(DATABASES)("the hosted Manage subscription page on %s", (kind) => 
     expect(retried).toContain("<dt>Status</dt><dd>Payment problem</dd>");
     const longDate = new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: "UTC" });
     expect(retried).toContain(`<dt>Access until</dt><dd>${longDate.format(graceEnd)}</dd>`);
-    // A declined card has nothing for the customer to confirm, and the period it renews has already ended.
+    // A declined card has nothing for the customer to confirm; cancelling now ends the subscription at once.
     expect(retried).not.toContain("Confirm payment");
-    expect(retried).not.toContain("Cancel subscription");
+    expect(retried).toContain("Cancelling ends your access now, and the payment won&#39;t be tried again.");
 
     server.clock.advance(6 * DAY + 1000);
     await runLifecycle(ctx, declined);
     const ended = await (await fetch(`${url}?lang=en`)).text();
     expect(ended).toContain("<dt>Status</dt><dd>Ended</dd>");
+  });
+
+  it("cancels in the grace period: the retries stop and access ends at once (CANCELLATION, EXPIRATION); resuming is refused", async () => {
+    const { appUserId, url } = await subscriber();
+    const ctx = { db: server.database.db, now: () => server.clock.now };
+    let charges = 0;
+    const declined = {
+      renewalCharger: async ({ purchase }: RenewalCharge) => {
+        if (purchase.appUserId === appUserId) charges++;
+        return "failed" as const;
+      },
+    };
+    server.clock.advance(8 * DAY);
+    await runLifecycle(ctx, declined);
+    expect(charges).toBe(1);
+    const premium = async () => {
+      const info = (await call(server, "GET", `/v1/subscribers/${appUserId}`)).body;
+      return new Date(info.subscriber.entitlements.premium.expires_date) > server.clock.now;
+    };
+    expect(await premium()).toBe(true);
+    tick();
+
+    const cancelled = await submit(url, "cancel");
+    expect(cancelled.status).toBe(303);
+    expect(cancelled.headers.get("location")).toMatch(/\?lang=en&done=ended$/);
+    const shown = await (await fetch(new URL(cancelled.headers.get("location")!, url))).text();
+    expect(shown).toContain("Your subscription is cancelled and has ended. You won&#39;t be charged again.");
+    expect(shown).toContain("<dt>Status</dt><dd>Ended</dd>");
+    expect(await premium()).toBe(false);
+    const subscription = (await call(server, "GET", `/v1/subscribers/${appUserId}`)).body.subscriber
+      .subscriptions[PRODUCT];
+    expect(subscription).toMatchObject({
+      unsubscribe_detected_at: server.clock.now.toISOString(),
+      grace_period_expires_date: server.clock.now.toISOString(),
+    });
+
+    tick();
+    expect((await submit(url, "resume")).headers.get("location")).toMatch(/\?lang=en$/);
+    for (let day = 0; day < 7; day++) {
+      server.clock.advance(DAY);
+      await runLifecycle(ctx, declined);
+    }
+    expect(charges).toBe(1);
+    expect(await premium()).toBe(false);
+    // The cancel's two events share its instant, and delivery is parallel: their order is not the test's business.
+    const events = await eventsOf(appUserId);
+    expect(events.slice(0, 2)).toEqual(["INITIAL_PURCHASE", "BILLING_ISSUE"]);
+    expect(events.slice(2).sort()).toEqual(["CANCELLATION", "EXPIRATION"]);
   });
 
   for (const lang of ["en", "ar"]) {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCatalogue, type Catalogue } from "../src/catalogue/catalogue-schema.js";
 import { purchases } from "../src/db/schema.js";
 import { addIsoDuration } from "../src/domain/iso-duration.js";
+import { RESERVATION_HOLD_MS } from "../src/domain/promotion-code-reservations.js";
 import { isTrialEligible, offeredOption, trialFamily } from "../src/domain/trial-eligibility.js";
 import { runLifecycle } from "../src/lifecycle/run-lifecycle.js";
 import { KEYS, testCatalogue } from "./support/catalogue.js";
@@ -19,7 +20,7 @@ import {
   type CheckoutServer,
 } from "./support/checkout-server.js";
 import { postTestStoreReceipt } from "./support/test-store-receipt.js";
-import { DATABASES, call, startTestServer, type TestServer } from "./support/test-server.js";
+import { DATABASES, call, startPeerServer, startTestServer, type TestServer } from "./support/test-server.js";
 
 const DAY = 86_400_000;
 const WEEK = 7 * DAY;
@@ -360,6 +361,72 @@ describe.each(DATABASES)("free trials through the card checkout on %s", (kind) =
       mode: "setup",
       amount: 9900,
     });
+  });
+
+  it("sets up one free trial when 10 checkouts of one customer complete at once on two servers, and holds it until paid", async () => {
+    const appUserId = user();
+    const peer = await startPeerServer(server(), { stripe: checkout.stripe.options });
+    try {
+      const servers = [server(), peer];
+      const starts = await Promise.all(
+        servers.flatMap((s) =>
+          Array.from({ length: 5 }, () => checkoutCall(s, "POST", "/start", startBody(appUserId))),
+        ),
+      );
+      expect(starts.map((r) => r.body.gateway_params.elements_configuration.mode)).toEqual(
+        Array(10).fill("setup"),
+      );
+      const ids: string[] = starts.map((r) => r.body.operation_session_id);
+      const complete = (id: string, on = server()) =>
+        checkoutCall(on, "POST", `/${id}/complete`, { email: `${appUserId}@example.com` });
+      const completed = await Promise.all(ids.map((id, i) => complete(id, servers[i % 2])));
+      expect(completed.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(400)]);
+      expect(new Set(completed.filter((r) => r.status === 400).map((r) => r.body.code))).toEqual(
+        new Set([7232]),
+      );
+      const first = completed.findIndex((r) => r.status === 200);
+      const waiting = ids.filter((_, i) => i !== first);
+
+      // The card is declined: the checkout fails and gives the trial back for the next one to hold.
+      await checkout.stripe.confirm(completed[first]!.body.gateway_params.client_secret, "declined");
+      const second = await complete(waiting[0]!);
+      expect(second.status).toBe(200);
+      expect((await complete(waiting[1]!)).body.code).toBe(7232);
+      // That one is abandoned: its hold lapses, and a later checkout takes the trial and pays (sets up the card).
+      server().clock.advance(RESERVATION_HOLD_MS + 60_000);
+      const third = await complete(waiting[1]!);
+      expect(third.status).toBe(200);
+      await checkout.stripe.confirm(third.body.gateway_params.client_secret, "succeeded");
+      // The abandoned checkout's card is set up after all: no second trial; the session fails as already purchased.
+      const late = await checkout.stripe.confirm(second.body.gateway_params.client_secret, "succeeded");
+      expect(late.body).toEqual({ received: true, result: "failed" });
+      const status = await checkoutCall(server(), "GET", `/${waiting[0]}`);
+      expect(status.body.operation).toMatchObject({ status: "failed", error: { code: 5 } });
+      expect((await periodsOf(server(), appUserId, MONTHLY)).map((p) => p.periodType)).toEqual(["trial"]);
+      expect((await complete(waiting[2]!)).body.code).toBe(7232);
+    } finally {
+      await peer.close();
+    }
+  });
+
+  it("lets a customer who left a completed trial checkout start again at once; the card set up first gets the trial", async () => {
+    const appUserId = user();
+    const email = { email: `${appUserId}@example.com` };
+    const left = (await post("/start", startBody(appUserId))).body.operation_session_id as string;
+    const leftComplete = await post(`/${left}/complete`, email);
+    expect(leftComplete.status).toBe(200);
+    // A new checkout gives back the hold of the one left behind: no wait for it to lapse.
+    const again = (await post("/start", startBody(appUserId))).body.operation_session_id as string;
+    const againComplete = await post(`/${again}/complete`, email);
+    expect(againComplete.status).toBe(200);
+
+    await checkout.stripe.confirm(leftComplete.body.gateway_params.client_secret, "succeeded");
+    const second = await checkout.stripe.confirm(
+      againComplete.body.gateway_params.client_secret,
+      "succeeded",
+    );
+    expect(second.body).toEqual({ received: true, result: "failed" });
+    expect((await periodsOf(server(), appUserId, MONTHLY)).map((p) => p.periodType)).toEqual(["trial"]);
   });
 
   it("refuses with 7232 to set up a trial another checkout of the customer's got first", async () => {

@@ -333,3 +333,28 @@ export const promotionRedemptions = pgTable(
     index("billing_promotion_redemptions_holder_idx").on(t.projectId, t.holderId),
   ],
 );
+
+/**
+ * A customer's free trial of one trial family (a subscription group, or a product of its own) held by one holder, so
+ * that checkouts side by side cannot each set up a trial before any purchase is recorded: `reserved` by a card
+ * checkout's complete (or a Test Store receipt), `confirmed` when its purchase is recorded, `released` when the
+ * checkout fails; an abandoned hold lapses (see `trial-reservations.ts`). One row per customer and family: its key is
+ * the lock two checkouts judge the trial under, one after the other. Whether a customer had the trial is still read
+ * from their purchases, which identify moves with the customer.
+ */
+export const trialReservations = pgTable(
+  "billing_trial_reservations",
+  {
+    projectId: text("project_id").notNull(),
+    appUserId: text("app_user_id").notNull(),
+    /** `group:{subscription_group}` or `product:{identifier}` (`trialFamily`). */
+    trialFamily: text("trial_family").notNull(),
+    /** The operation session (`opsess_…`) or Test Store fetch token holding it. */
+    holderId: text("holder_id").notNull(),
+    status: text("status").$type<"reserved" | "confirmed" | "released">().notNull(),
+    /** When it was last reserved: an abandoned hold lapses from here. */
+    reservedAt: moment("reserved_at").notNull(),
+    updatedAt: moment("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.appUserId, t.trialFamily] })],
+);

@@ -6,8 +6,9 @@ import { enqueueEntitlementEvent } from "../webhooks/entitlement-event.js";
 import { discountedPlan } from "./checkout-discount.js";
 import { confirmRedemption, releaseRedemptions } from "./promotion-code-reservations.js";
 import { firstPeriod } from "./checkout-plan.js";
-import { gatewayState } from "./checkout-session.js";
+import { gatewayState, OperationErrorCode } from "./checkout-session.js";
 import { ensureCustomer } from "./customers.js";
+import { confirmTrial, releaseTrial } from "./trial-reservations.js";
 import { grantVirtualCurrencies } from "./virtual-currencies.js";
 
 /** What the gateway reported about a session's intent. */
@@ -25,7 +26,9 @@ export type OutcomeResult = "succeeded" | "failed" | "ignored";
  * INITIAL_PURCHASE is enqueued; the promotion code it held counts, once. A session that already succeeded ignores
  * everything, so a replayed event grants nothing twice. A success still overrides an earlier failure of the same
  * intent: the gateway took the money (a declined card retried in the same form), and that must grant. A failure
- * applies only to a session still open, and gives back the promotion code it held.
+ * applies only to a session still open, and gives back the promotion code and the free trial it held. A free trial
+ * is confirmed as the customer's only one of its family; when they already have one (this session's hold lapsed and
+ * another checkout's trial was recorded) the session fails with "already purchased" and grants nothing.
  *
  * @example
  * await applyGatewayOutcome(ctx, "opsess_…", { kind: "succeeded", intentId: "seti_…", paymentMethodId: "pm_…" });
@@ -45,17 +48,37 @@ export async function applyGatewayOutcome(
     if (!session || !state?.stripe || state.stripe.intentId !== outcome.intentId) return "ignored";
     const now = ctx.now();
 
-    if (outcome.kind === "failed") {
-      if (session.status !== "started" && session.status !== "in_progress") return "ignored";
+    const holder = { projectId: session.projectId, appUserId: session.appUserId, holderId: sessionId };
+    const fail = async (code: number, message: string) => {
       await tx
         .update(checkoutSessions)
-        .set({ status: "failed", errorCode: outcome.code, errorMessage: outcome.message, updatedAt: now })
+        .set({ status: "failed", errorCode: code, errorMessage: message, updatedAt: now })
         .where(eq(checkoutSessions.id, sessionId));
-      await releaseRedemptions(tx, { projectId: session.projectId, holderId: sessionId }, now);
-      return "failed";
+      await releaseRedemptions(tx, holder, now);
+      await releaseTrial(tx, holder, now);
+      return "failed" as const;
+    };
+
+    if (outcome.kind === "failed") {
+      if (session.status !== "started" && session.status !== "in_progress") return "ignored";
+      return fail(outcome.code, outcome.message);
     }
 
     if (session.status === "succeeded") return "ignored";
+    const [product] = await tx
+      .select()
+      .from(products)
+      .where(and(eq(products.projectId, session.projectId), eq(products.identifier, session.productId)));
+    // The customer first, then the trial, then the code: the order a Test Store receipt locks them in.
+    await ensureCustomer(tx, session.projectId, session.appUserId, now);
+    // A trial whose hold lapsed while another checkout's trial was recorded is not a second trial: a card set up
+    // took no money, so the session fails instead.
+    if (state.plan.periodType === "trial" && product && !(await confirmTrial(tx, holder, product, now))) {
+      return fail(
+        OperationErrorCode.AlreadyPurchased,
+        `The customer has already had a free trial of ${session.productId}; start a new checkout.`,
+      );
+    }
     await tx
       .update(checkoutSessions)
       .set({
@@ -70,8 +93,6 @@ export async function applyGatewayOutcome(
       .where(eq(checkoutSessions.id, sessionId));
 
     const plan = discountedPlan(state.plan, state.discount);
-    await ensureCustomer(tx, session.projectId, session.appUserId, now);
-    // The customer first, then the code: the order a Test Store receipt locks them in.
     if (state.discount) {
       await confirmRedemption(
         tx,
@@ -96,10 +117,6 @@ export async function applyGatewayOutcome(
       .onConflictDoNothing()
       .returning();
     if (!purchase) return "succeeded";
-    const [product] = await tx
-      .select({ entitlements: products.entitlements, virtualCurrencyGrants: products.virtualCurrencyGrants })
-      .from(products)
-      .where(and(eq(products.projectId, session.projectId), eq(products.identifier, session.productId)));
     if (product) await grantVirtualCurrencies(tx, purchase, product.virtualCurrencyGrants, now);
     if (product && product.entitlements.length > 0) {
       await enqueueEntitlementEvent(tx, {

@@ -17,7 +17,7 @@ import { reserveDiscount } from "./promotion-code-reservations.js";
 import { customerEmail } from "./customer-email.js";
 import { toMinorUnits } from "./money.js";
 import { noGateway } from "./start-checkout.js";
-import { trialEligibleNow } from "./trial-eligibility.js";
+import { reserveCheckoutTrial } from "./trial-reservations.js";
 
 /**
  * Completes an open session into a Stripe SetupIntent (nothing to charge now: a free trial) or PaymentIntent,
@@ -39,7 +39,7 @@ export async function completeCheckout(
   }
   if (!gateway) throw noGateway();
   const state = gatewayState(session);
-  if (state.plan.periodType === "trial" && !state.stripe) await assertTrialStillEligible(ctx, session);
+  if (state.plan.periodType === "trial" && !state.stripe) await reserveTrial(ctx, session);
   if (state.discount && !state.stripe) {
     // The code may have expired, or its hold lapsed and the code was used up since it was applied: check it
     // again, and hold it afresh, before money is asked for.
@@ -72,21 +72,19 @@ export async function completeCheckout(
 }
 
 /**
- * Refuses (7232) to set up a free trial planned at the start for a customer who has had one of its family since:
- * another checkout or a receipt of theirs got it first, or an identify moved the session to a customer who had one.
- * A new checkout starts them in the next phase.
+ * Holds the customer's free trial for the session before its SetupIntent is made, or refuses (7232): they have had a
+ * trial of its family since the start (another checkout or a receipt of theirs got it first, or an identify moved
+ * the session to a customer who had one), or another checkout of theirs holds it right now (see
+ * `trial-reservations.ts`). A new checkout starts them in the next phase.
  */
-async function assertTrialStillEligible(ctx: BillingContext, session: CheckoutSessionRow): Promise<void> {
+async function reserveTrial(ctx: BillingContext, session: CheckoutSessionRow): Promise<void> {
   const [product] = await ctx.db
     .select()
     .from(products)
     .where(and(eq(products.projectId, session.projectId), eq(products.identifier, session.productId)));
-  if (product && !(await trialEligibleNow(ctx.db, session.projectId, session.appUserId, product))) {
-    throw badRequest(
-      `The customer has already had a free trial of ${session.productId}; start a new checkout.`,
-      BillingErrorCode.IneligibleForOffer,
-    );
-  }
+  if (!product) return;
+  const holder = { projectId: session.projectId, appUserId: session.appUserId, holderId: session.id };
+  await ctx.db.transaction((tx) => reserveCheckoutTrial(tx, holder, product, ctx.now()));
 }
 
 /**

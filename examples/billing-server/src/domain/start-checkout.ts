@@ -8,6 +8,7 @@ import { newOperationSessionId, type CheckoutGatewayState } from "./checkout-ses
 import { customerEmail } from "./customer-email.js";
 import { ensureCustomer, validAppUserId } from "./customers.js";
 import { offeredOption, trialEligibleNow } from "./trial-eligibility.js";
+import { releaseCustomerTrial } from "./trial-reservations.js";
 
 /** The body of `POST /rcbilling/v1/checkout/start`, as its route has parsed it. */
 export interface StartCheckoutInput {
@@ -78,6 +79,7 @@ export async function startCheckout(
   const state: CheckoutGatewayState = { plan, elementsConfiguration: elements };
   await ctx.db.transaction(async (tx) => {
     await ensureCustomer(tx, projectId, appUserId, now);
+    if (plan.periodType === "trial") await releaseCustomerTrial(tx, { projectId, appUserId }, product, now);
     await tx.insert(checkoutSessions).values({
       id,
       projectId,

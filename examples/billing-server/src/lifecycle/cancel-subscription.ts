@@ -1,8 +1,9 @@
-import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { BillingError, BillingErrorCode } from "../http/billing-error.js";
 import type { BillingContext } from "../context.js";
 import { products, purchases } from "../db/schema.js";
-import { enqueueEntitlementEvent } from "../webhooks/entitlement-event.js";
+import { applyTransition } from "./apply-transition.js";
+import { transition } from "./subscription-machine.js";
 
 /** Whose subscription, of which product, and when. */
 export interface RenewalChange {
@@ -12,19 +13,27 @@ export interface RenewalChange {
   at: Date;
 }
 
+const noRunningSubscription = (productId: string) =>
+  new BillingError(
+    404,
+    BillingErrorCode.BadRequest,
+    `No running subscription of ${productId} for this customer.`,
+  );
+
 /**
- * Turns renewal off (`renew: false`) or back on for the customer's running period of a product, in one transaction
- * with the period locked: `unsubscribe_detected_at` is set or cleared and the host app gets `CANCELLATION` or
- * `UNCANCELLATION`. A period already in the wanted state changes nothing and sends nothing; 404 when the customer
- * has no running period of the product.
+ * Turns renewal off or back on for every period of a product the customer has that is not settled yet (one, unless
+ * two checkouts of it were paid side by side), in one transaction with the periods locked: the subscription machine
+ * decides for each ({@link transition}) and its changes and events are written together. A period already in the
+ * wanted state changes nothing and sends nothing. Refused as a whole (409) while a worker takes a renewal payment of
+ * one of them, and with 404 when none can change. Answers the latest period changed.
  */
-async function setRenewal(
+async function changeRenewal(
   ctx: Pick<BillingContext, "db">,
   { projectId, appUserId, productId, at }: RenewalChange,
-  renew: boolean,
+  event: "cancel" | "resume",
 ): Promise<typeof purchases.$inferSelect> {
   return ctx.db.transaction(async (tx) => {
-    const [current] = await tx
+    const periods = await tx
       .select()
       .from(purchases)
       .where(
@@ -33,46 +42,39 @@ async function setRenewal(
           eq(purchases.appUserId, appUserId),
           eq(purchases.productId, productId),
           isNull(purchases.refundedAt),
-          gt(purchases.expiresDate, at),
+          isNull(purchases.lifecycleHandledAt),
+          isNotNull(purchases.expiresDate),
         ),
       )
       .orderBy(desc(purchases.expiresDate))
-      .limit(1)
       .for("update");
-    if (!current) {
-      throw new BillingError(
-        404,
-        BillingErrorCode.BadRequest,
-        `No running subscription of ${productId} for this customer.`,
-      );
+    const decided = periods.map((period) => ({ period, result: transition(period, { type: event }, at) }));
+    for (const { result } of decided) {
+      if (!result.ok && result.reason === "renewal_in_progress")
+        throw new BillingError(result.status, result.code, result.message);
     }
-    if ((current.unsubscribeDetectedAt === null) === renew) return current;
-    const [changed] = await tx
-      .update(purchases)
-      .set({ unsubscribeDetectedAt: renew ? null : at })
-      .where(eq(purchases.id, current.id))
-      .returning();
     const [product] = await tx
-      .select({ entitlements: products.entitlements })
+      .select({ entitlements: products.entitlements, virtualCurrencyGrants: products.virtualCurrencyGrants })
       .from(products)
       .where(and(eq(products.projectId, projectId), eq(products.identifier, productId)));
-    if (changed && product && product.entitlements.length > 0) {
-      await enqueueEntitlementEvent(tx, {
-        type: renew ? "UNCANCELLATION" : "CANCELLATION",
-        purchase: changed,
-        entitlementIds: product.entitlements,
-        at,
-      });
+    let latest: typeof purchases.$inferSelect | null = null;
+    for (const { period, result } of decided) {
+      if (!result.ok) continue;
+      const applied = await applyTransition(tx, period, result, { product, at });
+      latest ??= applied?.period ?? period;
     }
-    return changed ?? current;
+    if (!latest) throw noRunningSubscription(productId);
+    return latest;
   });
 }
 
 /**
- * Turns off the renewal of a customer's subscription: the running period gets `unsubscribe_detected_at`
- * (so `willRenew` becomes false) and the host app a `CANCELLATION` event. Access continues until the period
- * expires, when the lifecycle worker ends it with `EXPIRATION`. Cancelling again changes nothing and sends
- * nothing. Answers 404 when the customer has no running period of the product.
+ * Cancels a customer's subscription. A running period gets `unsubscribe_detected_at` (so `willRenew` becomes false)
+ * and the host app a `CANCELLATION` event; access continues until the period expires, when the lifecycle worker ends
+ * it with `EXPIRATION`. A period that has ended and waits for its renewal (a declined renewal in its grace period
+ * included) ends at once: `CANCELLATION` and `EXPIRATION`, no further retry, no more access; resuming it is refused
+ * (the customer buys again). Cancelling again changes nothing and sends nothing. Answers 404 when the customer has no
+ * running subscription of the product, and 409 while a worker is taking its renewal payment.
  *
  * @example
  * await cancelSubscription(ctx, { projectId: "realmheart", appUserId: "u1", productId: "premium_realm_monthly", at: ctx.now() });
@@ -81,7 +83,7 @@ export function cancelSubscription(
   ctx: Pick<BillingContext, "db">,
   input: RenewalChange,
 ): Promise<typeof purchases.$inferSelect> {
-  return setRenewal(ctx, input, false);
+  return changeRenewal(ctx, input, "cancel");
 }
 
 /**
@@ -96,5 +98,5 @@ export function resumeSubscription(
   ctx: Pick<BillingContext, "db">,
   input: RenewalChange,
 ): Promise<typeof purchases.$inferSelect> {
-  return setRenewal(ctx, input, true);
+  return changeRenewal(ctx, input, "resume");
 }

@@ -6,6 +6,7 @@ import { calculateTax } from "../domain/tax-table.js";
 import { nextRenewalPeriod, renewalChainPosition, type SubscriptionPhases } from "./next-renewal-period.js";
 
 type PurchaseRow = typeof purchases.$inferSelect;
+type Db = BillingDb | Parameters<Parameters<BillingDb["transaction"]>[0]>[0];
 
 /**
  * The checkout that started the subscription `period` belongs to (its email, saved card and billing address), or
@@ -84,10 +85,7 @@ export async function renewalAmountDue(
 }
 
 /** The period type the subscription began with (trial, intro or normal): where its renewals stand in the plan. */
-export async function firstPeriodType(
-  db: BillingDb,
-  period: PurchaseRow,
-): Promise<PurchaseRow["periodType"]> {
+export async function firstPeriodType(db: Db, period: PurchaseRow): Promise<PurchaseRow["periodType"]> {
   const { originalTransactionId, renewalNumber } = renewalChainPosition(period.storeTransactionId);
   if (renewalNumber === 0) return period.periodType;
   const [original] = await db

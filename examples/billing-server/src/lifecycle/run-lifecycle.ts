@@ -1,24 +1,23 @@
 import { and, asc, eq, gt, inArray, isNull, lte, or } from "drizzle-orm";
-import { randomUUID } from "node:crypto";
 import type { BillingContext } from "../context.js";
 import type { BillingDb } from "../db/database.js";
 import { products, purchases, type RenewalAuthentication } from "../db/schema.js";
-import { enqueueEntitlementEvent, type EntitlementEventType } from "../webhooks/entitlement-event.js";
-import { nextRenewalPeriod, type RenewalPeriod, type SubscriptionPhases } from "./next-renewal-period.js";
+import { applyTransition } from "./apply-transition.js";
+import { nextRenewalPeriod, type SubscriptionPhases } from "./next-renewal-period.js";
 import { defaultRenewalCharger, type RenewalCharger, type RenewalOutcome } from "./renewal-charger.js";
-import { grantVirtualCurrencies } from "../domain/virtual-currencies.js";
 import { firstPeriodType } from "./renewal-charge.js";
+import {
+  GRACE_PERIOD_DAYS,
+  RENEWAL_RETRY_DAYS,
+  transition,
+  type SubscriptionEvent,
+} from "./subscription-machine.js";
+
+export { GRACE_PERIOD_DAYS, RENEWAL_RETRY_DAYS };
 
 type PurchaseRow = typeof purchases.$inferSelect;
+type ProductRow = typeof products.$inferSelect;
 type Tx = Parameters<Parameters<BillingDb["transaction"]>[0]>[0];
-
-/** Retries of a declined renewal, in days after the first decline. */
-export const RENEWAL_RETRY_DAYS: readonly number[] = [1, 3, 5];
-/** The grace period of a billing issue, in days after the first decline: access continues while payment is retried. */
-export const GRACE_PERIOD_DAYS = 6;
-
-const DAY_MS = 24 * 60 * 60_000;
-const addDays = (at: Date, days: number) => new Date(at.getTime() + days * DAY_MS);
 
 /** A renewal payment that waits for the customer to confirm it (SCA), with the period it renews. */
 export interface PendingAuthentication {
@@ -63,6 +62,9 @@ export interface LifecycleReport {
  *   days after the first decline; a payment the bank wants confirmed (SCA) waits for the customer instead of
  *   retrying ({@link LifecycleOptions.onAuthenticationRequired}). When the grace period ends unpaid — `EXPIRATION`;
  * - a period replaced by a later purchase of the same product, or refunded, is settled with no event.
+ *
+ * What happens to each period, and what is sent, is the subscription machine's decision ({@link transition}); the
+ * SQL here only picks the periods that may be due.
  *
  * A subscription several periods behind (the server was down) catches up one period at a time within the
  * call. Every change is committed with its outbox events in one transaction and settles its period exactly
@@ -123,11 +125,8 @@ async function settlePeriod(
   report: LifecycleReport,
 ): Promise<void> {
   const { db } = ctx;
-  const [product] = await db
-    .select()
-    .from(products)
-    .where(and(eq(products.projectId, period.projectId), eq(products.identifier, period.productId)));
-  const entitlementIds = product?.entitlements ?? [];
+  const product = await productOf(db, period);
+  const option = planOption(product, period.optionId);
   const [later] = await db
     .select({ id: purchases.id })
     .from(purchases)
@@ -141,33 +140,26 @@ async function settlePeriod(
     )
     .limit(1);
 
-  if (period.refundedAt !== null || later) {
-    await db.transaction((tx) => settle(tx, period, ctx.now(), {}));
-    return;
-  }
-  const option = (product?.purchaseOptions as Record<string, Partial<SubscriptionPhases>> | undefined)?.[
-    period.optionId
-  ];
-  const graceOver = period.gracePeriodExpiresDate !== null && period.gracePeriodExpiresDate <= ctx.now();
-  // A cancelled subscription ends; so does one whose plan has left the catalogue (nothing to renew into), and one
-  // whose billing issue outlasted its grace period.
-  if (period.unsubscribeDetectedAt !== null || !option?.base || !period.expiresDate || graceOver) {
+  const due = transition(
+    period,
+    { type: "due", replaced: later !== undefined, renewable: option !== null },
+    ctx.now(),
+  );
+  // The claim picked a period that was due; a refusal means there is nothing to do (its lease lapses).
+  if (!due.ok) return;
+  const charge = due.effects.find((e) => e.type === "charge_renewal");
+  if (!charge || !option || !period.expiresDate) {
     const at = ctx.now();
-    const expired = await db.transaction(async (tx) => {
-      // Access ends now, not at the end of a grace period a cancellation cut short.
-      const grace = period.gracePeriodExpiresDate && period.gracePeriodExpiresDate > at ? at : undefined;
-      const settled = await settle(tx, period, at, grace ? { gracePeriodExpiresDate: grace } : {});
-      if (settled) await notify(tx, "EXPIRATION", settled, entitlementIds, at);
-      return settled !== null;
-    });
-    if (expired) report.expirations++;
+    const applied = await db.transaction((tx) => applyTransition(tx, period, due, { product, at }));
+    if (applied && due.effects.some((e) => e.type === "webhook" && e.event === "EXPIRATION"))
+      report.expirations++;
     return;
   }
 
+  const plan = { option, firstPeriodType: await firstPeriodType(db, period) };
   const next = nextRenewalPeriod({
     previous: { storeTransactionId: period.storeTransactionId, expiresDate: period.expiresDate },
-    firstPeriodType: await firstPeriodType(db, period),
-    option: option as SubscriptionPhases,
+    ...plan,
   });
   let outcome: RenewalOutcome;
   try {
@@ -177,7 +169,7 @@ async function settlePeriod(
         : await (options.renewalCharger ?? defaultRenewalCharger)({
             purchase: period,
             storeTransactionId: next.storeTransactionId,
-            attempt: period.renewalAttempts,
+            attempt: charge.attempt,
             amountMicros: next.priceMicros,
             currency: next.currency,
           });
@@ -189,154 +181,57 @@ async function settlePeriod(
   }
 
   const at = ctx.now();
-  if (outcome === "succeeded") {
-    if (await renewPeriod(db, period, next, product, at)) report.renewals++;
-    return;
-  }
-  const opened = await recordFailedRenewal(db, period, outcome, entitlementIds, at);
-  if (opened === null) return;
-  if (opened) report.billingIssues++;
-  if (outcome !== "failed") {
-    await options.onAuthenticationRequired?.({
-      period,
-      authentication: authenticationOf(outcome),
-      amountMicros: next.priceMicros,
-      currency: next.currency,
-    });
-  }
-}
-
-/**
- * Settles `period` as renewed: the next period is stored (a retried renewal can never be stored twice: its
- * transaction id is the table's unique key), the product's virtual currencies granted and `RENEWAL` sent, in one
- * transaction. False when another worker settled it first. `alreadySettled`: the period expired before a late
- * payment came in; the paid period is stored on its own.
- */
-async function renewPeriod(
-  db: BillingDb,
-  period: PurchaseRow,
-  next: RenewalPeriod,
-  product: typeof products.$inferSelect | undefined,
-  at: Date,
-  { alreadySettled = false } = {},
-): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const settled = alreadySettled ? period : await settle(tx, period, at, {});
-    if (!settled) return false;
-    const [row] = await tx
-      .insert(purchases)
-      .values({
-        id: randomUUID(),
-        projectId: period.projectId,
-        // As settled, not as first read: an identify call may have moved the purchase to another customer.
-        appUserId: settled.appUserId,
-        productId: period.productId,
-        optionId: period.optionId,
-        store: period.store,
-        isSandbox: period.isSandbox,
-        storeTransactionId: next.storeTransactionId,
-        periodType: next.periodType,
-        purchaseDate: next.purchaseDate,
-        originalPurchaseDate: period.originalPurchaseDate,
-        expiresDate: next.expiresDate,
-        priceMicros: next.priceMicros,
+  const result = transition(period, outcomeEvent(outcome), at);
+  if (!result.ok) return;
+  const applied = await db.transaction((tx) => applyTransition(tx, period, result, { product, plan, at }));
+  if (!applied) return;
+  if (applied.renewal) report.renewals++;
+  for (const effect of result.effects) {
+    if (effect.type === "webhook" && effect.event === "BILLING_ISSUE") report.billingIssues++;
+    if (effect.type === "mail_authentication") {
+      await options.onAuthenticationRequired?.({
+        period,
+        authentication: effect.authentication,
+        amountMicros: next.priceMicros,
         currency: next.currency,
-        presentedOfferingIdentifier: period.presentedOfferingIdentifier,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (row) {
-      await notify(tx, "RENEWAL", row, product?.entitlements ?? [], at);
-      await grantVirtualCurrencies(tx, row, product?.virtualCurrencyGrants ?? {}, at);
+      });
     }
-    return row !== undefined;
-  });
+  }
 }
 
-/**
- * Records a renewal charge that did not succeed: the first opens the billing issue (`BILLING_ISSUE`) and its grace
- * period; the next retry is due on the schedule, or at the end of the grace period once the retries are spent or
- * the payment waits for the customer (SCA). True when this opened the billing issue, false when it continued it,
- * null when another worker had already recorded this attempt.
- */
-async function recordFailedRenewal(
-  db: BillingDb,
-  period: PurchaseRow,
-  outcome: Exclude<RenewalOutcome, "succeeded">,
-  entitlementIds: readonly string[],
-  at: Date,
-): Promise<boolean | null> {
-  const attempts = period.renewalAttempts + 1;
-  const issueAt = period.billingIssuesDetectedAt ?? at;
-  const graceEnd = period.gracePeriodExpiresDate ?? addDays(issueAt, GRACE_PERIOD_DAYS);
-  const retryDays = RENEWAL_RETRY_DAYS[attempts - 1];
-  const waitsForCustomer = outcome !== "failed";
-  const retryAt = !waitsForCustomer && retryDays !== undefined ? addDays(issueAt, retryDays) : graceEnd;
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(purchases)
-      .set({
-        billingIssuesDetectedAt: issueAt,
-        gracePeriodExpiresDate: graceEnd,
-        renewalRetryAt: retryAt < graceEnd ? retryAt : graceEnd,
-        renewalAttempts: attempts,
-        renewalAuthentication: waitsForCustomer ? authenticationOf(outcome) : period.renewalAuthentication,
-        lifecycleLeaseUntil: null,
-      })
-      .where(
-        and(
-          eq(purchases.id, period.id),
-          isNull(purchases.lifecycleHandledAt),
-          eq(purchases.renewalAttempts, period.renewalAttempts),
-        ),
-      )
-      .returning();
-    if (!row) return null;
-    const opened = period.billingIssuesDetectedAt === null;
-    if (opened) await notify(tx, "BILLING_ISSUE", row, entitlementIds, at);
-    return opened;
-  });
+/** The event a renewal charge's outcome is. */
+function outcomeEvent(outcome: RenewalOutcome): SubscriptionEvent {
+  if (outcome === "succeeded") return { type: "renewal_paid" };
+  if (outcome === "failed") return { type: "renewal_declined" };
+  const { paymentIntentId, clientSecret, paymentMethodId } = outcome;
+  return {
+    type: "authentication_required",
+    authentication: { paymentIntentId, clientSecret, paymentMethodId },
+  };
 }
 
-const authenticationOf = ({
-  paymentIntentId,
-  clientSecret,
-  paymentMethodId,
-}: RenewalAuthentication): RenewalAuthentication => ({ paymentIntentId, clientSecret, paymentMethodId });
-
-/**
- * Marks the period settled unless another worker already did (after this one's lease lapsed); returns the
- * updated row, or null when there is nothing left to do.
- */
-async function settle(
-  tx: Tx,
-  period: PurchaseRow,
-  at: Date,
-  changes: { gracePeriodExpiresDate?: Date },
-): Promise<PurchaseRow | null> {
-  const [row] = await tx
-    .update(purchases)
-    .set({ ...changes, lifecycleHandledAt: at, lifecycleLeaseUntil: null })
-    .where(and(eq(purchases.id, period.id), isNull(purchases.lifecycleHandledAt)))
-    .returning();
-  return row ?? null;
+async function productOf(db: BillingDb | Tx, period: PurchaseRow): Promise<ProductRow | undefined> {
+  const [product] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.projectId, period.projectId), eq(products.identifier, period.productId)));
+  return product;
 }
 
-/** Events are entitlement changes: a product that grants none has nothing to tell the host app. */
-async function notify(
-  tx: Tx,
-  type: EntitlementEventType,
-  purchase: PurchaseRow,
-  entitlementIds: readonly string[],
-  at: Date,
-): Promise<void> {
-  if (entitlementIds.length > 0) await enqueueEntitlementEvent(tx, { type, purchase, entitlementIds, at });
+/** The period's purchase option as its product's catalogue entry has it, or null when it can no longer renew. */
+function planOption(product: ProductRow | undefined, optionId: string): SubscriptionPhases | null {
+  const option = (product?.purchaseOptions as Record<string, Partial<SubscriptionPhases>> | undefined)?.[
+    optionId
+  ];
+  return option?.base ? (option as SubscriptionPhases) : null;
 }
 
 /**
  * Settles the renewal a customer confirmed on the hosted page (SCA), when Stripe reports its payment succeeded: the
  * period renews as if the charge had succeeded at once. A payment confirmed after the grace period ended (the
- * subscription expired meanwhile) still renews, from now: money taken always grants. Replays change nothing.
+ * subscription expired meanwhile) still renews, from now: money taken always grants; one confirmed after the
+ * customer cancelled grants its period without renewing it. Replays change nothing. The period is locked while
+ * this decides, so a worker expiring it at the same moment waits.
  *
  * @returns whether a renewal was stored now.
  */
@@ -344,29 +239,24 @@ export async function confirmRenewalPayment(
   ctx: Pick<BillingContext, "db" | "now">,
   input: { projectId: string; periodId: string; paymentIntentId: string },
 ): Promise<boolean> {
-  const [period] = await ctx.db
-    .select()
-    .from(purchases)
-    .where(and(eq(purchases.projectId, input.projectId), eq(purchases.id, input.periodId)));
-  if (!period?.expiresDate || period.renewalAuthentication?.paymentIntentId !== input.paymentIntentId)
-    return false;
-  const [product] = await ctx.db
-    .select()
-    .from(products)
-    .where(and(eq(products.projectId, period.projectId), eq(products.identifier, period.productId)));
-  const option = (product?.purchaseOptions as Record<string, Partial<SubscriptionPhases>> | undefined)?.[
-    period.optionId
-  ];
-  if (!option?.base) return false;
-  const at = ctx.now();
-  const lapsed = period.lifecycleHandledAt !== null;
-  const next = nextRenewalPeriod({
-    previous: {
-      storeTransactionId: period.storeTransactionId,
-      expiresDate: lapsed && period.expiresDate < at ? at : period.expiresDate,
-    },
-    firstPeriodType: await firstPeriodType(ctx.db, period),
-    option: option as SubscriptionPhases,
+  return ctx.db.transaction(async (tx) => {
+    const [period] = await tx
+      .select()
+      .from(purchases)
+      .where(and(eq(purchases.projectId, input.projectId), eq(purchases.id, input.periodId)))
+      .for("update");
+    if (!period) return false;
+    const product = await productOf(tx, period);
+    const option = planOption(product, period.optionId);
+    const at = ctx.now();
+    const result = transition(
+      period,
+      { type: "authentication_paid", paymentIntentId: input.paymentIntentId, renewable: option !== null },
+      at,
+    );
+    if (!result.ok || !option) return false;
+    const plan = { option, firstPeriodType: await firstPeriodType(tx, period) };
+    const applied = await applyTransition(tx, period, result, { product, plan, at });
+    return applied?.renewal != null;
   });
-  return renewPeriod(ctx.db, period, next, product, at, { alreadySettled: lapsed });
 }

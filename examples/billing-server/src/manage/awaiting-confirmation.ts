@@ -1,4 +1,5 @@
 import type { purchases, RenewalAuthentication } from "../db/schema.js";
+import { subscriptionPhase } from "../lifecycle/subscription-machine.js";
 
 type PurchaseRow = typeof purchases.$inferSelect;
 
@@ -11,11 +12,6 @@ type PurchaseRow = typeof purchases.$inferSelect;
  * awaitingConfirmation(period, ctx.now())?.clientSecret;
  */
 export function awaitingConfirmation(period: PurchaseRow, now: Date): RenewalAuthentication | null {
-  const open =
-    period.lifecycleHandledAt === null &&
-    period.refundedAt === null &&
-    period.unsubscribeDetectedAt === null &&
-    period.gracePeriodExpiresDate !== null &&
-    period.gracePeriodExpiresDate > now;
+  const open = subscriptionPhase(period, now) === "grace" && period.unsubscribeDetectedAt === null;
   return open ? period.renewalAuthentication : null;
 }

@@ -11,8 +11,11 @@ export interface ManagedSubscription {
   expiresDate: Date;
   /** A renewal payment waits for the customer to confirm it (SCA): the card links to the confirmation page. */
   awaitsConfirmation: boolean;
-  /** Whether cancelling can still change anything (the period has not reached its end). */
-  cancellable: boolean;
+  /**
+   * What cancelling does now: turn renewal off at the period's end, end a subscription whose renewal payment failed
+   * at once, or nothing (no cancel button).
+   */
+  cancel: "at_period_end" | "now" | null;
   priceMicros: number;
   currency: string;
   store: "test_store" | "rc_billing";
@@ -35,8 +38,8 @@ export interface ManagePageView {
   actionBase: string;
   subscriptions: ManagedSubscription[];
   receipts: ManagedReceipt[];
-  /** What the last action did, to announce it. */
-  notice: "cancelled" | "resumed" | null;
+  /** What the last action did, to announce it (`ended`: a cancel that ended the subscription at once). */
+  notice: "cancelled" | "ended" | "resumed" | null;
 }
 
 /** The page's Content-Security-Policy: nothing but its own inline style (by hash) and forms to itself. */
@@ -63,8 +66,13 @@ function subscriptionCard(s: ManagedSubscription, view: ManagePageView, t: Manag
     ? `<p class="problem">${escapeHtml(t.confirmNeeded)}</p><p><a class="button" href="${escapeHtml(`${confirmPaymentUrl(view.actionBase, s.productId)}&lang=${view.locale}`)}">${escapeHtml(t.confirmPayment)}</a></p>`
     : "";
   const buttons =
-    (s.state === "active" || s.state === "billing_issue") && s.cancellable
-      ? action("cancel", t.cancel, true, t.cancelNote.replace("{date}", date))
+    (s.state === "active" || s.state === "billing_issue") && s.cancel
+      ? action(
+          "cancel",
+          t.cancel,
+          true,
+          s.cancel === "now" ? t.cancelNowNote : t.cancelNote.replace("{date}", date),
+        )
       : s.state === "cancelled"
         ? action("resume", t.resume, false)
         : "";
@@ -97,10 +105,16 @@ function receiptsTable(view: ManagePageView, t: ManageTexts): string {
 export function renderManagePage(view: ManagePageView): string {
   const t = pageTexts(view.locale);
   const running = view.subscriptions.find((s) => s.state !== "expired");
-  const notice =
-    view.notice && running
-      ? `<p class="notice" role="status">${escapeHtml((view.notice === "cancelled" ? t.cancelledNotice : t.resumedNotice).replace("{date}", pageFormatters(view.locale).date(running.expiresDate)))}</p>`
-      : "";
+  const announced =
+    view.notice === "ended"
+      ? t.endedNotice
+      : view.notice && running
+        ? (view.notice === "cancelled" ? t.cancelledNotice : t.resumedNotice).replace(
+            "{date}",
+            pageFormatters(view.locale).date(running.expiresDate),
+          )
+        : null;
+  const notice = announced ? `<p class="notice" role="status">${escapeHtml(announced)}</p>` : "";
   const cards = view.subscriptions.length
     ? view.subscriptions.map((s) => subscriptionCard(s, view, t)).join("")
     : `<p>${escapeHtml(t.none)}</p>`;

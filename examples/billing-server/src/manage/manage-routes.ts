@@ -5,7 +5,7 @@ import { accessEnd } from "../domain/customer-info.js";
 import { BillingError } from "../http/billing-error.js";
 import { products, purchases } from "../db/schema.js";
 import { cancelSubscription, resumeSubscription } from "../lifecycle/cancel-subscription.js";
-
+import { transition } from "../lifecycle/subscription-machine.js";
 import type { SubscriptionPhases } from "../lifecycle/next-renewal-period.js";
 import { awaitingConfirmation } from "./awaiting-confirmation.js";
 import { readManagementToken, type ManagementSubject } from "./management-link.js";
@@ -29,6 +29,13 @@ function stateOf(p: PurchaseRow & { expiresDate: Date }, now: Date): ManagedSubs
   if (p.refundedAt !== null || accessEnd(p) <= now) return "expired";
   if (p.unsubscribeDetectedAt !== null) return "cancelled";
   return p.billingIssuesDetectedAt !== null ? "billing_issue" : "active";
+}
+
+/** What the cancel button would do to the period now, as the subscription machine decides it. */
+function cancelEffect(p: PurchaseRow, now: Date): ManagedSubscription["cancel"] {
+  const result = transition(p, { type: "cancel" }, now);
+  if (!result.ok) return null;
+  return result.name === "cancelled_and_ended" ? "now" : "at_period_end";
 }
 
 /** The customer's subscriptions (latest period of each product) and every payment, newest first. */
@@ -61,9 +68,7 @@ async function loadCustomer(ctx: BillingContext, subject: ManagementSubject) {
     state: stateOf(p, now),
     expiresDate: accessEnd(p),
     awaitsConfirmation: awaitingConfirmation(p, now) !== null,
-    // cancelSubscription turns off renewal of a running period only: past its expiry (a renewal being retried in
-    // the grace period) the button would change nothing.
-    cancellable: p.expiresDate > now,
+    cancel: cancelEffect(p, now),
     priceMicros: basePrice(p)?.amount_micros ?? p.priceMicros,
     currency: basePrice(p)?.currency ?? p.currency,
     store: p.store,
@@ -129,7 +134,7 @@ export async function managePageRoutes(app: FastifyInstance, { ctx }: { ctx: Bil
           locale,
           actionBase: `${management.prefix}/manage/${request.params.token}`,
           ...(await loadCustomer(ctx, subject)),
-          notice: done === "cancelled" || done === "resumed" ? done : null,
+          notice: done === "cancelled" || done === "ended" || done === "resumed" ? done : null,
         }),
       );
     },
@@ -151,8 +156,13 @@ export async function managePageRoutes(app: FastifyInstance, { ctx }: { ctx: Bil
       const change = action === "cancel" ? cancelSubscription : resumeSubscription;
       let done = "";
       try {
-        await change(ctx, { ...subject, productId, at: ctx.now() });
-        done = action === "cancel" ? "&done=cancelled" : "&done=resumed";
+        const period = await change(ctx, { ...subject, productId, at: ctx.now() });
+        done =
+          action === "resume"
+            ? "&done=resumed"
+            : period.lifecycleHandledAt
+              ? "&done=ended"
+              : "&done=cancelled";
       } catch (error) {
         if (!(error instanceof BillingError)) throw error;
         // Nothing running to change (it ended meanwhile): the page shows how things are.

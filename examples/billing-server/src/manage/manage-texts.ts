@@ -19,9 +19,13 @@ export interface ManageTexts {
   paidWithTestStore: string;
   cancel: string;
   cancelNote: string;
+  /** Under the cancel button of a subscription whose renewal payment failed: cancelling ends it at once. */
+  cancelNowNote: string;
   resume: string;
   cancelledNotice: string;
   resumedNotice: string;
+  /** Announced after cancelling a subscription whose renewal payment failed: it has ended. */
+  endedNotice: string;
   receipts: string;
   date: string;
   item: string;
@@ -66,9 +70,12 @@ const en: ManageTexts = {
   paidWithTestStore: "Test Store (no real money)",
   cancel: "Cancel subscription",
   cancelNote: "You keep access until {date}. You won't be charged again.",
+  cancelNowNote:
+    "Your renewal payment did not go through. Cancelling ends your access now, and the payment won't be tried again.",
   resume: "Resume subscription",
   cancelledNotice: "Your subscription is cancelled. You keep access until {date}.",
   resumedNotice: "Your subscription is active again and renews on {date}.",
+  endedNotice: "Your subscription is cancelled and has ended. You won't be charged again.",
   receipts: "Past receipts",
   date: "Date",
   item: "Item",
@@ -110,9 +117,12 @@ const es: ManageTexts = {
   paidWithTestStore: "Test Store (sin dinero real)",
   cancel: "Cancelar suscripción",
   cancelNote: "Mantienes el acceso hasta el {date}. No se te volverá a cobrar.",
+  cancelNowNote:
+    "El pago de tu renovación no se completó. Si cancelas, pierdes el acceso ahora y no se volverá a intentar el cobro.",
   resume: "Reanudar suscripción",
   cancelledNotice: "Tu suscripción está cancelada. Mantienes el acceso hasta el {date}.",
   resumedNotice: "Tu suscripción vuelve a estar activa y se renueva el {date}.",
+  endedNotice: "Tu suscripción está cancelada y ha terminado. No se te volverá a cobrar.",
   receipts: "Recibos anteriores",
   date: "Fecha",
   item: "Concepto",
@@ -155,9 +165,12 @@ const fr: ManageTexts = {
   paidWithTestStore: "Test Store (sans argent réel)",
   cancel: "Résilier l’abonnement",
   cancelNote: "Vous gardez l’accès jusqu’au {date}. Vous ne serez plus débité.",
+  cancelNowNote:
+    "Le paiement de votre renouvellement n’a pas abouti. Résilier met fin à votre accès maintenant, et le paiement ne sera pas retenté.",
   resume: "Reprendre l’abonnement",
   cancelledNotice: "Votre abonnement est résilié. Vous gardez l’accès jusqu’au {date}.",
   resumedNotice: "Votre abonnement est de nouveau actif et se renouvelle le {date}.",
+  endedNotice: "Votre abonnement est résilié et a pris fin. Vous ne serez plus débité.",
   receipts: "Reçus précédents",
   date: "Date",
   item: "Article",
@@ -200,9 +213,12 @@ const de: ManageTexts = {
   paidWithTestStore: "Test Store (kein echtes Geld)",
   cancel: "Abo kündigen",
   cancelNote: "Du behältst den Zugang bis {date}. Es wird nichts mehr abgebucht.",
+  cancelNowNote:
+    "Die Zahlung für deine Verlängerung ist nicht durchgegangen. Wenn du kündigst, endet dein Zugang sofort und die Zahlung wird nicht erneut versucht.",
   resume: "Abo fortsetzen",
   cancelledNotice: "Dein Abo ist gekündigt. Du behältst den Zugang bis {date}.",
   resumedNotice: "Dein Abo ist wieder aktiv und verlängert sich am {date}.",
+  endedNotice: "Dein Abo ist gekündigt und beendet. Es wird nichts mehr abgebucht.",
   receipts: "Frühere Belege",
   date: "Datum",
   item: "Artikel",
@@ -245,9 +261,12 @@ const pt: ManageTexts = {
   paidWithTestStore: "Test Store (sem dinheiro real)",
   cancel: "Cancelar subscrição",
   cancelNote: "Mantém o acesso até {date}. Não voltará a ser cobrado.",
+  cancelNowNote:
+    "O pagamento da sua renovação não foi concluído. Se cancelar, o acesso termina agora e o pagamento não voltará a ser tentado.",
   resume: "Retomar subscrição",
   cancelledNotice: "A sua subscrição está cancelada. Mantém o acesso até {date}.",
   resumedNotice: "A sua subscrição está novamente ativa e renova-se a {date}.",
+  endedNotice: "A sua subscrição foi cancelada e terminou. Não voltará a ser cobrado.",
   receipts: "Recibos anteriores",
   date: "Data",
   item: "Artigo",
@@ -290,9 +309,11 @@ const ar: ManageTexts = {
   paidWithTestStore: "Test Store (بدون أموال حقيقية)",
   cancel: "إلغاء الاشتراك",
   cancelNote: "يبقى لديك الوصول حتى {date}. لن يتم خصم أي مبلغ بعد ذلك.",
+  cancelNowNote: "لم تكتمل عملية دفع التجديد. إذا ألغيت الآن فسينتهي وصولك فورًا ولن تتم إعادة محاولة الدفع.",
   resume: "استئناف الاشتراك",
   cancelledNotice: "تم إلغاء اشتراكك. يبقى لديك الوصول حتى {date}.",
   resumedNotice: "اشتراكك نشط مجددًا ويتجدد في {date}.",
+  endedNotice: "تم إلغاء اشتراكك وانتهى. لن يتم خصم أي مبلغ بعد ذلك.",
   receipts: "الإيصالات السابقة",
   date: "التاريخ",
   item: "البند",

@@ -5,12 +5,13 @@ import { z } from "zod";
 import { BillingError, BillingErrorCode, badRequest } from "../http/billing-error.js";
 import type { BillingContext } from "../context.js";
 import { customerInfoFor } from "../manage/management-link.js";
-import { customers, products, purchases } from "../db/schema.js";
+import { products, purchases } from "../db/schema.js";
 import { ensureCustomer, validAppUserId } from "../domain/customers.js";
 import { discountedPlan } from "../domain/checkout-discount.js";
 import { confirmRedemption, receiptDiscount } from "../domain/promotion-code-reservations.js";
 import { checkoutPlan, firstPeriod, type WirePurchaseOption } from "../domain/checkout-plan.js";
-import { offeredOption, trialEligibleNow } from "../domain/trial-eligibility.js";
+import { offeredOption } from "../domain/trial-eligibility.js";
+import { confirmTrial, holdTrial } from "../domain/trial-reservations.js";
 import { grantVirtualCurrencies } from "../domain/virtual-currencies.js";
 import { enqueueEntitlementEvent } from "../webhooks/entitlement-event.js";
 import { parseInput } from "../http/validation.js";
@@ -58,13 +59,10 @@ export async function receiptRoutes(app: FastifyInstance, { ctx }: { ctx: Billin
     await ctx.db.transaction(async (tx) => {
       const now = ctx.now();
       await ensureCustomer(tx, projectId, appUserId, now);
-      // Two receipts of one customer judge the free trial one after the other, so only one of them gets it.
-      await tx
-        .select({ appUserId: customers.appUserId })
-        .from(customers)
-        .where(and(eq(customers.projectId, projectId), eq(customers.appUserId, appUserId)))
-        .for("update");
-      const trialEligible = await trialEligibleNow(tx, projectId, appUserId, product);
+      // The free trial is judged under the customer's trial reservation, so two receipts of one customer (or a
+      // receipt and a card checkout) judge it one after the other and only one of them gets it.
+      const holder = { projectId, appUserId, holderId: body.fetch_token };
+      const trialEligible = option.trial ? await holdTrial(tx, holder, product, now) : false;
       const plan = checkoutPlan(product, offeredOption(option, trialEligible));
       const discount = await receiptDiscount(tx, {
         projectId,
@@ -93,6 +91,7 @@ export async function receiptRoutes(app: FastifyInstance, { ctx }: { ctx: Billin
         .onConflictDoNothing()
         .returning();
       // A replayed receipt (same fetch_token) inserts nothing and so grants and notifies nothing twice.
+      if (row && plan.periodType === "trial") await confirmTrial(tx, holder, product, now);
       if (row && discount) {
         await confirmRedemption(tx, { projectId, holderId: body.fetch_token }, discount.code, now);
       }

@@ -26,6 +26,10 @@ export async function enqueueEntitlementEvent(
     period_type: purchase.periodType.toUpperCase(),
     purchased_at_ms: purchase.purchaseDate.getTime(),
     expiration_at_ms: purchase.expiresDate?.getTime() ?? null,
+    // While a billing issue's grace period runs, the entitlement lasts to its end (RevenueCat's field name).
+    ...(purchase.gracePeriodExpiresDate
+      ? { grace_period_expiration_at_ms: purchase.gracePeriodExpiresDate.getTime() }
+      : {}),
     store: purchase.store.toUpperCase(),
     environment: purchase.isSandbox ? "SANDBOX" : "PRODUCTION",
     transaction_id: purchase.storeTransactionId,

@@ -20,6 +20,8 @@ export interface TestServer {
   url: string;
   database: BillingDatabase;
   clock: { now: Date; advance(ms: number): void };
+  /** The PostgreSQL schema the server's tables are in (for {@link startPeerServer}); null or absent on PGlite. */
+  pgSchema?: string | null;
   close(): Promise<void>;
 }
 
@@ -53,27 +55,18 @@ export async function startTestServer(
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
-  const app = Fastify({
-    logger: harness.logStream ? { level: "trace", stream: harness.logStream } : false,
-    frameworkErrors: billingFrameworkErrors,
-    clientErrorHandler: billingClientErrors,
-    routerOptions: { maxParamLength: BILLING_MAX_PARAM_LENGTH },
-  });
-  await app.register(billingServer, {
-    prefix: "/billing",
-    database,
-    catalogue: testCatalogue(),
-    now: () => clock.now,
-    // Tests drive renewals and webhook delivery themselves, at the injected clock.
-    workers: false,
-    ...options,
-  });
-  const address = await app.listen({ port: 0, host: "127.0.0.1" });
-  return {
-    app,
-    url: `${address}/billing`,
+  const { app, url } = await listenBillingServer(
     database,
     clock,
+    { catalogue: testCatalogue(), ...options },
+    harness,
+  );
+  return {
+    app,
+    url,
+    database,
+    clock,
+    pgSchema: kind === "postgres" && databaseUrl ? pgSchema : null,
     async close() {
       await app.close();
       await database.close();
@@ -85,6 +78,59 @@ export async function startTestServer(
       }
     },
   };
+}
+
+/**
+ * A second billing server on `first`'s database and clock, as a second process beside it would be: on PostgreSQL
+ * with a connection pool of its own on the same schema; PGlite, embedded in one process, is shared. It seeds no
+ * catalogue (the first did). Close it before `first`.
+ */
+export async function startPeerServer(
+  first: TestServer,
+  options: Partial<Omit<BillingServerOptions, "database">> = {},
+): Promise<TestServer> {
+  const databaseUrl = process.env.TEST_DATABASE_URL;
+  const database =
+    first.pgSchema && databaseUrl
+      ? await openBillingDatabase({ databaseUrl, pgSchema: first.pgSchema })
+      : first.database;
+  const { app, url } = await listenBillingServer(database, first.clock, options, {});
+  return {
+    app,
+    url,
+    database,
+    clock: first.clock,
+    pgSchema: first.pgSchema,
+    async close() {
+      await app.close();
+      if (database !== first.database) await database.close();
+    },
+  };
+}
+
+/** The billing plugin under /billing on 127.0.0.1, at the test clock, with no workers. */
+async function listenBillingServer(
+  database: BillingDatabase,
+  clock: TestServer["clock"],
+  options: Partial<Omit<BillingServerOptions, "database">>,
+  harness: TestHarnessOptions,
+) {
+  const app = Fastify({
+    logger: harness.logStream ? { level: "trace", stream: harness.logStream } : false,
+    frameworkErrors: billingFrameworkErrors,
+    clientErrorHandler: billingClientErrors,
+    routerOptions: { maxParamLength: BILLING_MAX_PARAM_LENGTH },
+  });
+  await app.register(billingServer, {
+    prefix: "/billing",
+    database,
+    now: () => clock.now,
+    // Tests drive renewals and webhook delivery themselves, at the injected clock.
+    workers: false,
+    ...options,
+  });
+  const address = await app.listen({ port: 0, host: "127.0.0.1" });
+  return { app, url: `${address}/billing` };
 }
 
 /** fetch with an API key, returning status and parsed JSON. */
