@@ -40,6 +40,19 @@ const cliEnvSchema = z
     /** The SMTP server customers are mailed through (the renewal payment confirmation link), with its login. */
     SMTP_URL: smtpUrlSchema.optional(),
     MAIL_FROM: mailFromSchema.optional(),
+    /**
+     * `on` accepts Test Store keys (test_…, which grant entitlements without payment), `off` refuses them; unset,
+     * they are on except when NODE_ENV is production.
+     */
+    TEST_STORE: z.enum(["on", "off"], { message: "on or off" }).optional(),
+    /**
+     * The reverse proxies whose X-Forwarded-For is believed for the client's address (the per-address limit on
+     * sign-in mails): their addresses or CIDR ranges, comma-separated. Unset: none (the peer's own address counts).
+     */
+    TRUST_PROXY: z
+      .string()
+      .regex(/^[0-9A-Fa-f.:/]+(\s*,\s*[0-9A-Fa-f.:/]+)*$/, "addresses or CIDR ranges, comma-separated")
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.WEBHOOK_URL) !== Boolean(env.WEBHOOK_SECRET)) {

@@ -54,6 +54,7 @@ async function main() {
     frameworkErrors: billingFrameworkErrors,
     clientErrorHandler: billingClientErrors,
     routerOptions: { maxParamLength: BILLING_MAX_PARAM_LENGTH },
+    trustProxy: env.TRUST_PROXY ?? false,
   });
   await app.register(billingServer, {
     prefix: env.PREFIX,
@@ -81,6 +82,7 @@ async function main() {
         }
       : null,
     mail: env.SMTP_URL && env.MAIL_FROM ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM } : null,
+    ...(env.TEST_STORE ? { testStore: env.TEST_STORE === "on" } : {}),
   });
   const shutdown = async () => {
     await app.close();

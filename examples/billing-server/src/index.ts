@@ -43,12 +43,8 @@ export {
 export type { LifecycleOptions, LifecycleReport, PendingAuthentication } from "./lifecycle/run-lifecycle.js";
 export { cancelSubscription, resumeSubscription } from "./lifecycle/cancel-subscription.js";
 export type { RenewalChange } from "./lifecycle/cancel-subscription.js";
-export {
-  MANAGEMENT_LINK_TTL_MS,
-  readManagementToken,
-  signManagementToken,
-} from "./manage/management-link.js";
-export type { ManagementSubject } from "./manage/management-link.js";
+export { MANAGEMENT_LINK_TTL_MS, readManagementToken, signManagementToken } from "./manage/manage-token.js";
+export type { ManagementSubject } from "./manage/manage-token.js";
 export { defaultRenewalCharger } from "./lifecycle/renewal-charger.js";
 export type { RenewalCharge, RenewalCharger, RenewalOutcome } from "./lifecycle/renewal-charger.js";
 export { cardRenewalCharger } from "./lifecycle/card-renewal-charger.js";

@@ -3,7 +3,7 @@ import type { Catalogue } from "./catalogue/catalogue-schema.js";
 import { seedCatalogue } from "./catalogue/seed-catalogue.js";
 import type { BillingContext } from "./context.js";
 import type { BillingDatabase } from "./db/database.js";
-import { requireApiKey } from "./http/api-key-auth.js";
+import { requireApiKey, testStoreOnByDefault } from "./http/api-key-auth.js";
 import { useCors } from "./http/cors.js";
 import { useBillingErrorHandler } from "./http/error-handler.js";
 import { SECURITY_HEADERS } from "./http/security-headers.js";
@@ -42,8 +42,8 @@ export interface BillingServerOptions {
    */
   renewalCharger?: RenewalCharger;
   /**
-   * Enables the server-to-server routes (cancel a subscription) for requests whose `X-Billing-Admin-Secret`
-   * header equals it; without it they answer 404.
+   * Enables the server-to-server routes (cancel a subscription, mint a Manage subscription link) for requests whose
+   * `X-Billing-Admin-Secret` header equals it; without it they answer 404.
    */
   adminSecret?: string;
   /** `false` runs no background workers (renewals, expirations, webhook delivery): call them yourself. */
@@ -56,19 +56,28 @@ export interface BillingServerOptions {
   now?: () => Date;
   managementUrl?: string | null;
   /**
-   * Serves the hosted "Manage subscription" page (`GET {prefix}/manage/:token`), and its page where a customer
-   * confirms a renewal payment their bank holds (`…/confirm-payment?product=`), and makes `management_url` a signed
-   * link to it, valid 30 days: `secret` signs the links (at least 32 characters); `publicUrl` is the billing server's
-   * public base URL with its prefix (by default the request's origin and the prefix; the workers' mails need it set).
+   * Serves the hosted "Manage subscription" page (`GET {prefix}/manage/:token`) and its page where a customer
+   * confirms a renewal payment their bank holds (`…/confirm-payment?product=`). `management_url` in customer info
+   * becomes an entry link to it, which shows nothing but offers to mail a sign-in link (valid 1 hour) to the
+   * customer's purchase email; a host app mints a link that shows and acts at once with `signManagementToken` or
+   * `POST /v1/subscribers/:id/management_url` (admin secret). `secret` signs the links (at least 32 characters);
+   * `publicUrl` is the billing server's public base URL with its prefix (by default the request's origin and the
+   * prefix; every mailed link — sign-in links, the workers' mails — needs it set).
    */
   management?: { secret: string; publicUrl?: string | null } | null;
   /** The Stripe gateway of checkout; without it checkout/start answers 7773 (no payment gateway). */
   stripe?: StripeOptions | null;
   /**
-   * The SMTP server customers are mailed through: the link to confirm a renewal payment their bank holds (SCA), which
-   * also needs `management` with a `publicUrl`. Without it such a mail is only logged (which customer, not the link).
+   * The SMTP server customers are mailed through: sign-in links to the Manage page, and the link to confirm a renewal
+   * payment their bank holds (SCA); both also need `management` with a `publicUrl`. Without it the entry page says
+   * it cannot mail, and a renewal mail is only logged (which customer, not the link).
    */
   mail?: MailOptions | null;
+  /**
+   * Accepts Test Store keys (`test_…`: purchases that grant entitlements without payment). Default: on, except when
+   * `NODE_ENV` is `production`. When off, a Test Store key is refused like an unknown key (401, 7225).
+   */
+  testStore?: boolean;
 }
 
 /** Refuses a management secret too short to sign links safely. */
@@ -110,7 +119,15 @@ export async function billingServer(app: FastifyInstance, options: BillingServer
     reply.headers(SECURITY_HEADERS);
   });
   useCors(app);
-  requireApiKey(app, ctx);
+  const testStore = options.testStore ?? testStoreOnByDefault(process.env.NODE_ENV);
+  app.log.info(
+    testStore
+      ? "Test Store keys (test_…) are on: their purchases grant entitlements without payment"
+      : "Test Store keys (test_…) are off: they are refused (401)",
+  );
+  requireApiKey(app, ctx, { testStore });
+  const mailer = mail ? createMailer(mail, app.log) : null;
+  if (mailer) app.addHook("onClose", async () => mailer.close());
 
   await app.register(healthRoutes, { ctx });
   await app.register(catalogueRoutes, { ctx });
@@ -121,7 +138,7 @@ export async function billingServer(app: FastifyInstance, options: BillingServer
   await app.register(checkoutRoutes, { ctx, stripe: options.stripe ?? null });
   await app.register(stripeWebhookRoutes, { ctx, stripe: options.stripe ?? null });
   if (ctx.management) {
-    await app.register(managePageRoutes, { ctx });
+    await app.register(managePageRoutes, { ctx, mailer });
     await app.register(confirmPaymentRoutes, { ctx, stripe: options.stripe ?? null });
   }
   if (options.adminSecret) {
@@ -131,15 +148,16 @@ export async function billingServer(app: FastifyInstance, options: BillingServer
   const webhooks: WebhookEndpoints = options.webhooks ?? {};
   checkWebhookEndpoints(webhooks);
   if (options.workers !== false) {
-    const mailer = createMailer(mail, app.log);
-    app.addHook("onClose", async () => mailer.close());
     runWorkersWith(app, ctx, {
       intervalMs: options.workerIntervalMs ?? 5000,
       webhooks,
       renewalCharger:
         options.renewalCharger ??
         cardRenewalCharger(ctx, options.stripe ? new StripeGateway(options.stripe) : null),
-      onAuthenticationRequired: renewalAuthenticationNotifier(ctx, { mailer, log: app.log }),
+      onAuthenticationRequired: renewalAuthenticationNotifier(ctx, {
+        mailer: mailer ?? createMailer(null, app.log),
+        log: app.log,
+      }),
     });
   }
 }

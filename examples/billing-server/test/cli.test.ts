@@ -132,6 +132,47 @@ describe("SMTP_URL and MAIL_FROM", () => {
   });
 });
 
+describe("TEST_STORE", () => {
+  const parse = (env: Record<string, string>) => {
+    const parsed = parseCliEnv(env);
+    return parsed.ok ? parsed.env.TEST_STORE : parsed.message;
+  };
+
+  it("reads on and off, leaves it unset when empty, and refuses anything else", () => {
+    expect(parse({ TEST_STORE: "on" })).toBe("on");
+    expect(parse({ TEST_STORE: "off" })).toBe("off");
+    expect(parse({ TEST_STORE: "" })).toBeUndefined();
+    expect(parse({ TEST_STORE: "yes" })).toBe("Invalid configuration:\n- TEST_STORE: on or off");
+  });
+
+  it("keeps Test Store keys off on NODE_ENV=production, saying so at start, and turns them on with TEST_STORE=on", async () => {
+    for (const [testStore, status, line] of [
+      [undefined, 401, "Test Store keys (test_…) are off"],
+      ["on", 200, "Test Store keys (test_…) are on"],
+    ] as const) {
+      const dataDir = mkdtempSync(join(tmpdir(), "billing-cli-test-store-"));
+      const cli = await startCli({
+        NODE_ENV: "production",
+        PORT: "0",
+        DATA_DIR: dataDir,
+        ...(testStore ? { TEST_STORE: testStore } : {}),
+      });
+      try {
+        expect(cli.output()).toContain(line);
+        const answer = await fetch(`${cli.url}/v1/subscribers/cli_user`, {
+          headers: { authorization: "Bearer test_realmheart_local" },
+        });
+        expect(answer.status).toBe(status);
+      } finally {
+        const exited = new Promise((resolve) => cli.child.once("exit", resolve));
+        cli.child.kill("SIGTERM");
+        await exited;
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    }
+  });
+});
+
 describe("purchases-billing-server CLI start-up failures", () => {
   const dir = mkdtempSync(join(tmpdir(), "billing-cli-failures-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -11,9 +11,29 @@ import { startFaultProxy } from "./support/fault-proxy.js";
 import { call, DATABASES, startTestServer, type TestServer } from "./support/test-server.js";
 
 const PAGE = "https://app.example";
-/** What the SDK sends, plus an integrator's `additionalHeaders`. */
+/** What the SDK and purchases-js send, plus an integrator's `additionalHeaders`. */
 const SDK_HEADERS =
-  "authorization,content-type,accept,x-platform,x-version,x-is-sandbox,x-platform-flavor,x-platform-flavor-version,x-tenant";
+  "authorization,content-type,accept,x-platform,x-version,x-is-sandbox,x-platform-flavor,x-platform-flavor-version,x-rc-subscriber-token,x-tenant";
+/** Headers proxies, CDNs and frameworks trust to route, rewrite, re-method or attribute a request (issue #43). */
+const PROXY_TRUSTED_HEADERS = [
+  "X-Original-URL",
+  "X-Rewrite-URL",
+  "X-Forwarded-For",
+  "X-Forwarded-Host",
+  "X-Forwarded-Proto",
+  "X-Forwarded-Prefix",
+  "Forwarded",
+  "X-Real-IP",
+  "X-Client-IP",
+  "True-Client-IP",
+  "X-Cluster-Client-IP",
+  "CF-Connecting-IP",
+  "X-HTTP-Method-Override",
+  "X-HTTP-Method",
+  "X-Method-Override",
+  "X-Host",
+  "X-Original-Host",
+];
 
 function preflight(server: TestServer, path: string, requestHeaders: string, origin = PAGE) {
   return fetch(`${server.url}${path}`, {
@@ -59,6 +79,17 @@ describe("which request headers a preflight allows", () => {
     expect(preflightAllowedHeaders(undefined)).toBe("");
   });
 
+  it("refuses the headers proxies trust for the client's address, host, path and method, by family", () => {
+    for (const name of PROXY_TRUSTED_HEADERS) {
+      expect(isAllowedRequestHeader(name), name).toBe(false);
+      expect(isAllowedRequestHeader(name.toLowerCase()), name).toBe(false);
+    }
+    // Lookalikes an integrator may well send stay allowed.
+    for (const name of ["X-Request-Id", "X-Originating-App", "X-Client-Version"]) {
+      expect(isAllowedRequestHeader(name), name).toBe(true);
+    }
+  });
+
   it("allows at most 50 names in one preflight", () => {
     const many = Array.from({ length: 60 }, (_, i) => `x-h${i}`).join(",");
     expect(preflightAllowedHeaders(many).split(", ")).toHaveLength(50);
@@ -89,6 +120,22 @@ describe.each(DATABASES)("CORS on every answer on %s", (kind) => {
     );
     expect(answer.status).toBe(204);
     expect(answer.headers.get("access-control-allow-headers")).toBe("authorization");
+  });
+
+  it("answers a preflight asking for X-Original-URL and X-Forwarded-* with Authorization alone", async () => {
+    const answer = await preflight(
+      server,
+      "/v1/subscribers/u1",
+      "X-Original-URL, X-Forwarded-For, X-Forwarded-Host, Authorization",
+    );
+    expect(answer.status).toBe(204);
+    expect(answer.headers.get("access-control-allow-headers")).toBe("authorization");
+    const everyFamily = await preflight(
+      server,
+      "/v1/receipts",
+      [...PROXY_TRUSTED_HEADERS, "X-Platform"].join(","),
+    );
+    expect(everyFamily.headers.get("access-control-allow-headers")).toBe("x-platform");
   });
 
   it("serves a request carrying X-Tenant like any other", async () => {

@@ -3,11 +3,12 @@ import type { Browser } from "playwright-core";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signManagementToken } from "../src/manage/management-link.js";
+import { signManagementToken } from "../src/manage/manage-token.js";
 import { runLifecycle } from "../src/lifecycle/run-lifecycle.js";
 import type { RenewalCharge } from "../src/lifecycle/renewal-charger.js";
 import { deliverDueWebhooks } from "../src/webhooks/deliver-due-webhooks.js";
 import { launchChromium } from "../../../scripts/chromium.mjs";
+import { hostMintedLink } from "./support/manage-links.js";
 import { postTestStoreReceipt } from "./support/test-store-receipt.js";
 import { DATABASES, call, startTestServer, type TestServer } from "./support/test-server.js";
 import { startWebhookReceiver, type WebhookReceiver } from "./support/webhook-receiver.js";
@@ -36,13 +37,17 @@ describe.each(DATABASES)("the hosted Manage subscription page on %s", (kind) => 
     await receiver.close();
   });
 
-  /** A Test Store subscriber; answers the management URL customer info gives them. */
+  /**
+   * A Test Store subscriber: the entry link customer info gives them, an access link to their page minted as the
+   * host app does (one hour), and a fresh one for after the clock moved.
+   */
   async function subscriber() {
     const appUserId = user();
     const { customerInfo } = await postTestStoreReceipt(server, appUserId);
     tick();
-    const url = customerInfo.subscriber.management_url as string;
-    return { appUserId, url };
+    const entry = customerInfo.subscriber.management_url as string;
+    const link = () => hostMintedLink(server, SECRET, appUserId);
+    return { appUserId, entry, url: link(), link };
   }
   /** The user's events in the order they happened (delivery is parallel; each action is a second apart). */
   const eventsOf = async (appUserId: string) => {
@@ -65,13 +70,18 @@ describe.each(DATABASES)("the hosted Manage subscription page on %s", (kind) => 
       body: new URLSearchParams({ product: PRODUCT }).toString(),
     });
 
-  it("hands out a signed link in customer info, on every subscription and in checkout start's shape", async () => {
-    const { appUserId, url } = await subscriber();
+  it("hands out a signed entry link in customer info, on every subscription and in checkout start's shape", async () => {
+    const { appUserId, entry: url } = await subscriber();
     expect(url).toMatch(new RegExp(`^${server.url}/manage/[\\w-]+\\.[\\w-]+$`));
     const info = (await call(server, "GET", `/v1/subscribers/${appUserId}`)).body;
     expect(info.subscriber.subscriptions[PRODUCT].management_url).toMatch(/\/manage\//);
     const nobody = (await call(server, "GET", `/v1/subscribers/${user()}`)).body;
     expect(nobody.subscriber.management_url).toBeNull();
+    // Without a mailer, the entry page says plainly that no sign-in link can be mailed, and where a link comes from.
+    const entry = await (await fetch(`${url}?lang=en`)).text();
+    expect(entry).toContain("This server does not send email, so we cannot send you a sign-in link.");
+    expect(entry).toContain("Open “Manage subscription” from inside the app you subscribed in.");
+    expect(entry).not.toContain("Cancel subscription");
   });
 
   it("shows plan, status, price, next renewal, payment method and receipts, in the customer's language", async () => {
@@ -101,7 +111,7 @@ describe.each(DATABASES)("the hosted Manage subscription page on %s", (kind) => 
   });
 
   it("cancels (CANCELLATION), resumes (UNCANCELLATION), cancels again, and ends at the period's end (EXPIRATION)", async () => {
-    const { appUserId, url } = await subscriber();
+    const { appUserId, url, link } = await subscriber();
     const cancelled = await submit(url, "cancel");
     expect(cancelled.status).toBe(303);
     expect(cancelled.headers.get("location")).toMatch(/\/manage\/[^?]+\?lang=en&done=cancelled$/);
@@ -135,7 +145,7 @@ describe.each(DATABASES)("the hosted Manage subscription page on %s", (kind) => 
       "CANCELLATION",
       "EXPIRATION",
     ]);
-    const ended = await (await fetch(url)).text();
+    const ended = await (await fetch(link())).text();
     expect(ended).toContain("Ended");
     expect(ended).not.toContain("Cancel subscription");
   });
@@ -170,13 +180,13 @@ describe.each(DATABASES)("the hosted Manage subscription page on %s", (kind) => 
   });
 
   it("shows a renewal being retried in its grace period as a payment problem until the grace period ends, then ended", async () => {
-    const { url } = await subscriber();
+    const { link } = await subscriber();
     const ctx = { db: server.database.db, now: () => server.clock.now };
     const declined = { renewalCharger: async () => "failed" as const };
     server.clock.advance(8 * DAY);
     await runLifecycle(ctx, declined);
     const graceEnd = new Date(server.clock.now.getTime() + 6 * DAY);
-    const retried = await (await fetch(`${url}?lang=en`)).text();
+    const retried = await (await fetch(`${link()}?lang=en`)).text();
     expect(retried).toContain("<dt>Status</dt><dd>Payment problem</dd>");
     const longDate = new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: "UTC" });
     expect(retried).toContain(`<dt>Access until</dt><dd>${longDate.format(graceEnd)}</dd>`);
@@ -186,12 +196,12 @@ describe.each(DATABASES)("the hosted Manage subscription page on %s", (kind) => 
 
     server.clock.advance(6 * DAY + 1000);
     await runLifecycle(ctx, declined);
-    const ended = await (await fetch(`${url}?lang=en`)).text();
+    const ended = await (await fetch(`${link()}?lang=en`)).text();
     expect(ended).toContain("<dt>Status</dt><dd>Ended</dd>");
   });
 
   it("cancels in the grace period: the retries stop and access ends at once (CANCELLATION, EXPIRATION); resuming is refused", async () => {
-    const { appUserId, url } = await subscriber();
+    const { appUserId, link } = await subscriber();
     const ctx = { db: server.database.db, now: () => server.clock.now };
     let charges = 0;
     const declined = {
@@ -210,6 +220,7 @@ describe.each(DATABASES)("the hosted Manage subscription page on %s", (kind) => 
     expect(await premium()).toBe(true);
     tick();
 
+    const url = link();
     const cancelled = await submit(url, "cancel");
     expect(cancelled.status).toBe(303);
     expect(cancelled.headers.get("location")).toMatch(/\?lang=en&done=ended$/);

@@ -9,7 +9,8 @@ import { openBillingDatabase } from "../src/db/database.js";
 import { checkoutSessions } from "../src/db/schema.js";
 import type { MailLog } from "../src/mail/mailer.js";
 import type { MailOptions } from "../src/mail/mail-options.js";
-import { signManagementToken, type ManagementLinks } from "../src/manage/management-link.js";
+import type { ManagementLinks } from "../src/manage/management-link.js";
+import { signManagementToken } from "../src/manage/manage-token.js";
 import { billingServer } from "../src/plugin.js";
 import { KEYS } from "./support/catalogue.js";
 import { startCheckoutServer, type CheckoutServer } from "./support/checkout-server.js";
@@ -215,9 +216,9 @@ describe.each(DATABASES)("confirming a renewal the bank holds (SCA) on %s", (kin
   it("ends the wait with the grace period: the page then has nothing to confirm", async () => {
     const { appUserId } = await subscriberWhoseBankWillAsk(checkout);
     await runRenewals();
-    const token = signManagementToken(SECRET, { projectId: "realmheart", appUserId }, server().clock.now);
     server().clock.advance(7 * DAY);
     await runRenewals();
+    const token = signManagementToken(SECRET, { projectId: "realmheart", appUserId }, server().clock.now);
     const page = await (
       await fetch(`${server().url}/manage/${token}/confirm-payment?product=${PRODUCT}`)
     ).text();
@@ -225,7 +226,7 @@ describe.each(DATABASES)("confirming a renewal the bank holds (SCA) on %s", (kin
     expect(await (await fetch(`${server().url}/manage/${token}`)).text()).toContain("Ended");
   });
 
-  it("mails the customer's $email attribute when the checkout kept no address", async () => {
+  it("never mails the link to a $email attribute (anyone with the public key sets it) when the checkout kept no address", async () => {
     const { appUserId, email } = await subscriberWhoseBankWillAsk(checkout);
     await server()
       .database.db.update(checkoutSessions)
@@ -237,9 +238,46 @@ describe.each(DATABASES)("confirming a renewal the bank holds (SCA) on %s", (kin
       body: { attributes: { $email: { value: attribute, updated_at_ms: server().clock.now.getTime() } } },
     });
     expect(saved.status).toBe(200);
-    await runRenewals();
+    const { log, lines } = captureLog();
+    await runRenewals({ log });
     expect(mailsTo(email)).toEqual([]);
-    expect(mailsTo(attribute)).toHaveLength(1);
+    expect(mailsTo(attribute)).toEqual([]);
+    const warning = lines.find((l) => l.json.includes(appUserId));
+    expect(warning).toMatchObject({
+      level: "warn",
+      message: "renewal confirmation mail cannot be sent: the customer has no email address",
+    });
+  });
+
+  it("mails the link, working 7 days, to the customer's most recent purchase email when this subscription's checkout kept none", async () => {
+    const { appUserId } = await subscriberWhoseBankWillAsk(checkout);
+    const [first] = await server()
+      .database.db.select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.appUserId, appUserId));
+    // An earlier checkout of the customer's that succeeded, with another address.
+    const earlier = `${appUserId}@earlier.example`;
+    await server()
+      .database.db.insert(checkoutSessions)
+      .values({
+        ...first!,
+        id: `opsess_${appUserId.replace(/\W/g, "")}`,
+        email: earlier,
+        storeTransactionId: null,
+        purchaseDate: new Date(first!.purchaseDate!.getTime() - DAY),
+      });
+    await server()
+      .database.db.update(checkoutSessions)
+      .set({ email: null })
+      .where(eq(checkoutSessions.id, first!.id));
+    await runRenewals();
+    const [mail, ...more] = mailsTo(earlier);
+    expect(more).toEqual([]);
+    const link = CONFIRM_LINK.exec(mail!.text)![0];
+    server().clock.advance(7 * DAY - 60_000);
+    expect((await fetch(link)).status).toBe(200);
+    server().clock.advance(60_000);
+    expect((await fetch(link)).status).toBe(404);
   });
 
   it("without SMTP, logs which customer the mail was for, and neither the link nor the address", async () => {

@@ -11,7 +11,7 @@ import { addIsoDuration } from "../src/domain/iso-duration.js";
 import { RESERVATION_HOLD_MS } from "../src/domain/promotion-code-reservations.js";
 import { isTrialEligible, offeredOption, trialFamily } from "../src/domain/trial-eligibility.js";
 import { runLifecycle } from "../src/lifecycle/run-lifecycle.js";
-import { KEYS, testCatalogue } from "./support/catalogue.js";
+import { testCatalogue } from "./support/catalogue.js";
 import {
   buyThroughStripe,
   checkoutCall,
@@ -19,6 +19,7 @@ import {
   startCheckoutServer,
   type CheckoutServer,
 } from "./support/checkout-server.js";
+import { hostMintedLink } from "./support/manage-links.js";
 import { postTestStoreReceipt } from "./support/test-store-receipt.js";
 import { DATABASES, call, startPeerServer, startTestServer, type TestServer } from "./support/test-server.js";
 
@@ -80,10 +81,9 @@ const anonymousId = () => `$RCAnonymousID:${randomUUID().replaceAll("-", "")}`;
 const setClock = (server: TestServer, at: Date) =>
   server.clock.advance(at.getTime() - server.clock.now.getTime());
 
-/** Presses "Cancel subscription" on the customer's hosted Manage page, as the customer would. */
-async function cancelOnManagePage(server: TestServer, appUserId: string, productId: string, key: string) {
-  const info = await call(server, "GET", `/v1/subscribers/${appUserId}`, { key });
-  const url: string = info.body.subscriber.management_url;
+/** Presses "Cancel subscription" on the customer's hosted Manage page (a link the host app minted), as the customer would. */
+async function cancelOnManagePage(server: TestServer, appUserId: string, productId: string) {
+  const url = hostMintedLink(server, MANAGE_SECRET, appUserId);
   const response = await fetch(`${url}/cancel?lang=en`, {
     method: "POST",
     redirect: "manual",
@@ -161,7 +161,7 @@ describe.each(DATABASES)("free trials through the Test Store and the products li
   /** Buys, cancels on the Manage page and lets the period lapse (the lifecycle expires it). */
   async function buyCancelAndLapse(appUserId: string, productId: string) {
     await buy(appUserId, productId);
-    await cancelOnManagePage(server, appUserId, productId, KEYS.test);
+    await cancelOnManagePage(server, appUserId, productId);
     const [period] = await periodsOf(server, appUserId, productId);
     setClock(server, period!.expiresDate!);
     await runLifecycle(ctx());
@@ -317,7 +317,7 @@ describe.each(DATABASES)("free trials through the card checkout on %s", (kind) =
     const appUserId = user();
     const first = await buyThroughStripe(checkout, appUserId);
     expect(first.clientSecret).toMatch(/^seti_/);
-    await cancelOnManagePage(server(), appUserId, MONTHLY, KEYS.sandbox);
+    await cancelOnManagePage(server(), appUserId, MONTHLY);
     server().clock.advance(WEEK);
     await runLifecycle({ db: server().database.db, now: () => server().clock.now });
 

@@ -358,3 +358,24 @@ export const trialReservations = pgTable(
   },
   (t) => [primaryKey({ columns: [t.projectId, t.appUserId, t.trialFamily] })],
 );
+
+/**
+ * Sign-in link mails the hosted page's entry page sent (one row each), kept an hour for its flood limits per
+ * customer and per requester (`sign-in-mail-limit.ts`). The requester is kept as an HMAC of their IP address, never
+ * the address itself.
+ */
+export const signInMails = pgTable(
+  "billing_sign_in_mails",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id").notNull(),
+    appUserId: text("app_user_id").notNull(),
+    requester: text("requester").notNull(),
+    sentAt: moment("sent_at").notNull(),
+  },
+  (t) => [
+    index("billing_sign_in_mails_customer_idx").on(t.projectId, t.appUserId, t.sentAt),
+    index("billing_sign_in_mails_requester_idx").on(t.requester, t.sentAt),
+    index("billing_sign_in_mails_sent_idx").on(t.sentAt),
+  ],
+);

@@ -16,3 +16,18 @@ export function customerEmail(value: string | null | undefined): string | null {
   }
   return email;
 }
+
+/**
+ * A stored email as an address worth mailing: trimmed, or null when blank or malformed (not worth a bounce).
+ *
+ * @example
+ * usableEmail(" ada@example.com "); // "ada@example.com"
+ * usableEmail("not an email"); // null
+ */
+export function usableEmail(value: string | null | undefined): string | null {
+  try {
+    return customerEmail(value);
+  } catch {
+    return null;
+  }
+}

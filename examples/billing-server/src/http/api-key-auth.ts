@@ -4,12 +4,36 @@ import type { BillingContext, Caller } from "../context.js";
 import { apiKeys, projects } from "../db/schema.js";
 import { BillingError, BillingErrorCode } from "./billing-error.js";
 
+/** The refusal of a Test Store key on a server where they are off: the invalid-key code, and how to turn them on. */
+export const TEST_STORE_OFF_MESSAGE =
+  "Test Store keys (test_…) are turned off on this server: they grant entitlements without payment, so they are off " +
+  "by default when NODE_ENV is production. Turn them on with the plugin option testStore: true (TEST_STORE=on for " +
+  "the CLI), or use a production or sandbox key.";
+
+/**
+ * Whether Test Store keys are accepted when the host does not say: on, except when `NODE_ENV` is `production`.
+ *
+ * @example
+ * testStoreOnByDefault(process.env.NODE_ENV); // false in production
+ */
+export function testStoreOnByDefault(nodeEnv: string | undefined): boolean {
+  return nodeEnv !== "production";
+}
+
 /**
  * Requires `Authorization: Bearer <public API key>` on every route but preflights and routes marked
  * `config: { public: true }` (gateway webhooks): the key names the project and its kind (`request.caller`); an
- * unknown or missing key is 401 with 7225. The project's allowed origins decide CORS (`useCors`).
+ * unknown or missing key is 401 with 7225, and so is a Test Store key when `testStore` is off (with
+ * {@link TEST_STORE_OFF_MESSAGE}). The project's allowed origins decide CORS (`useCors`).
+ *
+ * @example
+ * requireApiKey(app, ctx, { testStore: testStoreOnByDefault(process.env.NODE_ENV) });
  */
-export function requireApiKey(app: FastifyInstance, ctx: BillingContext): void {
+export function requireApiKey(
+  app: FastifyInstance,
+  ctx: BillingContext,
+  { testStore }: { testStore: boolean },
+): void {
   app.decorateRequest("caller", null as unknown as Caller);
   app.addHook("onRequest", async (request) => {
     if (request.method === "OPTIONS" || request.routeOptions.config?.public === true) return;
@@ -28,6 +52,9 @@ export function requireApiKey(app: FastifyInstance, ctx: BillingContext): void {
           .limit(1)
       : [];
     if (!row) throw new BillingError(401, BillingErrorCode.InvalidApiKey, "Invalid API key.");
+    if (row.kind === "test_store" && !testStore) {
+      throw new BillingError(401, BillingErrorCode.InvalidApiKey, TEST_STORE_OFF_MESSAGE);
+    }
     request.caller = {
       projectId: row.projectId,
       keyKind: row.kind,

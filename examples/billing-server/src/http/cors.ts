@@ -3,11 +3,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 // RFC 9110's `token`: what a header name may be.
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
+// Which request headers a preflight allows: a deny-list, not an allow-list. The SDK sends Authorization,
+// Content-Type, Accept and X-Platform, X-Version, X-Is-Sandbox, X-Platform-Flavor(-Version); purchases-js adds
+// X-RC-Subscriber-Token; and both let an integrator add any headers of their own (`httpConfig.additionalHeaders`,
+// e.g. X-Tenant for their proxy), so an allow-list would break integrations the SDK documents. What is denied is
+// every header a page has no business sending: names the Fetch standard forbids, and whole families that proxies,
+// CDNs and frameworks trust to route, rewrite, re-method or attribute a request (a page that could set them would
+// choose its own client address, path, host or method behind such a proxy).
+
 /**
- * Request headers a preflight never allows, whatever the page asks for: the Fetch standard's forbidden request
- * header names (a browser never lets a page set them; asking is a sign of a confused or hostile caller), the
- * method-override headers (they would turn a GET into something else behind a proxy), and the server-to-server
- * admin secret (it must never be sent from a browser).
+ * Request headers a preflight never allows by exact name: the Fetch standard's forbidden request header names (a
+ * browser never lets a page set them; asking is a sign of a confused or hostile caller), `Forwarded` (RFC 7239),
+ * the client-address and host overrides without a family prefix, and the server-to-server admin secret (it must
+ * never be sent from a browser).
  */
 const DENIED_HEADERS = new Set([
   "accept-charset",
@@ -32,11 +40,29 @@ const DENIED_HEADERS = new Set([
   "transfer-encoding",
   "upgrade",
   "via",
-  "x-http-method",
-  "x-http-method-override",
-  "x-method-override",
+  "forwarded",
+  "x-real-ip",
+  "x-host",
   "x-billing-admin-secret",
 ]);
+
+/**
+ * Families of request headers a preflight never allows: `Proxy-*` and `Sec-*` (forbidden by Fetch), `X-Forwarded-*`
+ * (client address, host, scheme, port, prefix), `X-Original-*` and `X-Rewrite-*` (the path or host a proxy routes
+ * by, e.g. X-Original-URL), `CF-*` (Cloudflare's, e.g. CF-Connecting-IP), `*-Client-IP` (X-Client-IP,
+ * True-Client-IP, X-Cluster-Client-IP) and method overrides (X-HTTP-Method, X-HTTP-Method-Override,
+ * X-Method-Override).
+ */
+const DENIED_FAMILIES = [
+  /^proxy-/,
+  /^sec-/,
+  /^x-forwarded-/,
+  /^x-original-/,
+  /^x-rewrite-/,
+  /^cf-/,
+  /-client-ip$/,
+  /^x-(http-)?method(-override)?$/,
+];
 
 /** How many names one preflight may ask for; the SDK sends nine plus the integrator's few. */
 const MAX_PREFLIGHT_HEADERS = 50;
@@ -46,19 +72,19 @@ const EXPOSED_HEADERS = "Retry-After";
 
 /**
  * Whether a preflight may allow a page to send the request header `name`: any syntactically valid header name
- * except the denied ones (forbidden names, `Proxy-*`, `Sec-*`, method overrides, `X-Billing-Admin-Secret`).
+ * except the denied ones (forbidden names, `Proxy-*`, `Sec-*`, `X-Forwarded-*`, `Forwarded`, `X-Original-*`,
+ * `X-Rewrite-*`, `CF-*`, client-address and host overrides, method overrides, `X-Billing-Admin-Secret`).
  *
  * @example
  * isAllowedRequestHeader("X-Tenant"); // true
- * isAllowedRequestHeader("Cookie"); // false
+ * isAllowedRequestHeader("X-Forwarded-For"); // false
  */
 export function isAllowedRequestHeader(name: string): boolean {
   const lower = name.toLowerCase();
   return (
     HEADER_NAME.test(name) &&
     !DENIED_HEADERS.has(lower) &&
-    !lower.startsWith("proxy-") &&
-    !lower.startsWith("sec-")
+    !DENIED_FAMILIES.some((family) => family.test(lower))
   );
 }
 

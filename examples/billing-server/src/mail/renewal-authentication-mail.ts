@@ -8,7 +8,7 @@ export interface RenewalAuthenticationMailInput {
   currency: string;
   /** The end of the grace period: without the confirmation, access ends then. */
   confirmBy: Date;
-  /** The hosted confirmation page, with its signed management token: the mail's one credential. */
+  /** The hosted confirmation page, with an access token (7 days): the mail's one credential. */
   link: string;
 }
 

@@ -1,7 +1,8 @@
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { BillingContext } from "../context.js";
-import { customerAttributes, products, purchases } from "../db/schema.js";
-import { customerEmail } from "../domain/customer-email.js";
+import { products, purchases } from "../db/schema.js";
+import { usableEmail } from "../domain/customer-email.js";
+import { purchaseEmail } from "../domain/purchase-email.js";
 import type { PendingAuthentication } from "../lifecycle/run-lifecycle.js";
 import { awaitingConfirmation } from "../manage/awaiting-confirmation.js";
 import { confirmPaymentUrl, publicManagePageUrl } from "../manage/management-link.js";
@@ -18,36 +19,13 @@ export interface NotifierDeps {
   log: MailLog;
 }
 
-/** A well-formed address, or null (a blank or malformed one is not worth a bounce). */
-function usableEmail(value: string | null | undefined): string | null {
-  try {
-    return customerEmail(value);
-  } catch {
-    return null;
-  }
-}
-
-/** The customer's `$email` subscriber attribute, when the app set one. */
-async function emailAttribute(ctx: NotifierContext, projectId: string, appUserId: string) {
-  const [attribute] = await ctx.db
-    .select({ value: customerAttributes.value })
-    .from(customerAttributes)
-    .where(
-      and(
-        eq(customerAttributes.projectId, projectId),
-        eq(customerAttributes.appUserId, appUserId),
-        eq(customerAttributes.name, "$email"),
-        isNotNull(customerAttributes.value),
-      ),
-    );
-  return usableEmail(attribute?.value);
-}
-
 /**
  * Mails the customer of `pending` a link to the hosted page where they confirm the renewal payment their bank holds
- * (SCA): to the email of the checkout that started the subscription, else their `$email` attribute. The link needs
- * the Manage page with a public URL (`management.publicUrl`, the CLI's PUBLIC_URL): the worker has no request to
- * take an origin from, so without it a warning says the mail cannot be sent. Nothing is sent when the payment no
+ * (SCA): to the email of the checkout that started the subscription, else the email of their most recent purchase
+ * (`purchaseEmail`; never the `$email` attribute, which anyone with the public API key can set). The link is an
+ * access link working 7 days (`MAILED_LINK_TTL_MS`). It needs the Manage page with a public URL
+ * (`management.publicUrl`, the CLI's PUBLIC_URL): the worker has no request to take an origin from, so without it a
+ * warning says the mail cannot be sent. Nothing is sent when the payment no
  * longer waits (confirmed or cancelled meanwhile). Never throws.
  *
  * @returns whether the mail went out.
@@ -87,7 +65,8 @@ export async function mailRenewalAuthentication(
     }
     const checkout = await subscriptionCheckout(ctx.db, period);
     const to =
-      usableEmail(checkout?.email) ?? (await emailAttribute(ctx, period.projectId, period.appUserId));
+      usableEmail(checkout?.email) ??
+      (await purchaseEmail(ctx.db, { projectId: period.projectId, appUserId: period.appUserId }));
     if (!to) {
       log.warn(
         { mail: about },

@@ -11,7 +11,7 @@ import {
 } from "./confirm-payment-page.js";
 import { MANAGE_PAGE_CSP, renderInvalidLinkPage } from "./manage-page.js";
 import { pickManageLocale } from "./manage-texts.js";
-import { readManagementToken, type ManagementSubject } from "./management-link.js";
+import { readManagementToken, type ManagementSubject } from "./manage-token.js";
 import { sendPage } from "./page-layout.js";
 import { renewalAmountDue } from "../lifecycle/renewal-charge.js";
 
@@ -58,10 +58,11 @@ async function paymentToConfirm(
 
 /**
  * The hosted page where a customer confirms a renewal payment their bank holds (SCA), linked from the mail and from
- * the Manage page: `GET {prefix}/manage/:token/confirm-payment?product=ID[&lang=]`. The signed management link is the
- * credential, as for the Manage page: a forged or expired one gets the invalid-link page (404). With nothing waiting
- * for confirmation (paid meanwhile, grace period over, another product, or no Stripe configured), the page says so
- * (200). Stripe reports the confirmed payment by webhook, which renews the subscription.
+ * the Manage page: `GET {prefix}/manage/:token/confirm-payment?product=ID[&lang=]`. An access token is the
+ * credential, as for the Manage page: a forged, expired or old-format one, or an entry token (the `management_url`
+ * anyone with the public key gets), gets the invalid-link page (404). With nothing waiting for confirmation (paid
+ * meanwhile, grace period over, another product, or no Stripe configured), the page says so (200). Stripe reports
+ * the confirmed payment by webhook, which renews the subscription.
  *
  * @example
  * await app.register(confirmPaymentRoutes, { ctx, stripe });

@@ -7,8 +7,10 @@ import { products, purchases } from "../db/schema.js";
 import { cancelSubscription, resumeSubscription } from "../lifecycle/cancel-subscription.js";
 import { transition } from "../lifecycle/subscription-machine.js";
 import type { SubscriptionPhases } from "../lifecycle/next-renewal-period.js";
+import type { Mailer } from "../mail/mailer.js";
 import { awaitingConfirmation } from "./awaiting-confirmation.js";
-import { readManagementToken, type ManagementSubject } from "./management-link.js";
+import { renderEntryPage } from "./entry-page.js";
+import { readManageToken, type ManageTokenKind, type ManagementSubject } from "./manage-token.js";
 import {
   MANAGE_PAGE_CSP,
   renderInvalidLinkPage,
@@ -18,6 +20,7 @@ import {
 } from "./manage-page.js";
 import { pickManageLocale } from "./manage-texts.js";
 import { sendPage } from "./page-layout.js";
+import { entryPageState, mailSignInLink } from "./sign-in-link.js";
 
 type PurchaseRow = typeof purchases.$inferSelect;
 
@@ -97,17 +100,34 @@ function fromThisSite(request: FastifyRequest): boolean {
   return origin === undefined || origin === `${request.protocol}://${request.host}`;
 }
 
+/** The token kind each form action takes: only an access token acts on subscriptions. */
+const ACTION_TOKEN_KIND: Record<string, ManageTokenKind> = {
+  "email-link": "entry",
+  cancel: "access",
+  resume: "access",
+};
+
 /**
- * The hosted "Manage subscription" page, reached through the signed `management_url` (no API key: the link is the
- * credential, valid 30 days). `GET {prefix}/manage/:token[?lang=]` shows the customer's subscriptions and receipts in
- * their language; `POST …/manage/:token/cancel` and `…/resume` (form field `product`) turn renewal off and on — the
- * host app gets `CANCELLATION` / `UNCANCELLATION` — and answer 303 back to the page, which announces what happened.
- * A forged or expired link shows a page saying so (404); a form posted from another site is refused (403).
+ * The hosted "Manage subscription" page at `GET {prefix}/manage/:token[?lang=]`, in the customer's language. No API
+ * key: the link's token is the credential, and its kind decides what it opens (`manage-token.ts`):
+ *
+ * - an ENTRY token (the `management_url` of customer info and checkout start, which anyone with the public key can
+ *   get) opens the entry page: no purchase, receipt or address, only a button whose `POST …/email-link` mails a
+ *   sign-in link to the customer's purchase email (flood-limited; the answer is the same whether a mail went out).
+ * - an ACCESS token (a sign-in link, a host-minted link, a renewal confirmation mail) shows the subscriptions and
+ *   receipts; `POST …/manage/:token/cancel` and `…/resume` (form field `product`) turn renewal off and on — the host
+ *   app gets `CANCELLATION` / `UNCANCELLATION` — and answer 303 back to the page, which announces what happened.
+ *
+ * A forged, expired or old-format token, or one of the wrong kind for the action, shows the invalid-link page (404);
+ * a form posted from another site is refused (403).
  *
  * @example
- * await app.register(managePageRoutes, { ctx });
+ * await app.register(managePageRoutes, { ctx, mailer });
  */
-export async function managePageRoutes(app: FastifyInstance, { ctx }: { ctx: BillingContext }) {
+export async function managePageRoutes(
+  app: FastifyInstance,
+  { ctx, mailer }: { ctx: BillingContext; mailer: Mailer | null },
+) {
   const management = ctx.management;
   if (!management) return;
   app.addContentTypeParser(
@@ -124,16 +144,21 @@ export async function managePageRoutes(app: FastifyInstance, { ctx }: { ctx: Bil
     { config },
     async (request, reply) => {
       const locale = pickManageLocale(request.query.lang, request.headers["accept-language"]);
-      const subject = readManagementToken(management.secret, request.params.token, ctx.now());
-      if (!subject) return html(reply, 404, renderInvalidLinkPage(locale));
+      const token = readManageToken(management.secret, request.params.token, ctx.now());
+      if (!token) return html(reply, 404, renderInvalidLinkPage(locale));
+      const actionBase = `${management.prefix}/manage/${request.params.token}`;
+      if (token.kind === "entry") {
+        const state = await entryPageState(ctx, mailer, token.subject);
+        return html(reply, 200, renderEntryPage({ locale, state, actionBase }));
+      }
       const done = request.query.done;
       return html(
         reply,
         200,
         renderManagePage({
           locale,
-          actionBase: `${management.prefix}/manage/${request.params.token}`,
-          ...(await loadCustomer(ctx, subject)),
+          actionBase,
+          ...(await loadCustomer(ctx, token.subject)),
           notice: done === "cancelled" || done === "ended" || done === "resumed" ? done : null,
         }),
       );
@@ -145,18 +170,24 @@ export async function managePageRoutes(app: FastifyInstance, { ctx }: { ctx: Bil
     { config },
     async (request, reply) => {
       const locale = pickManageLocale(request.query.lang, request.headers["accept-language"]);
-      const subject = readManagementToken(management.secret, request.params.token, ctx.now());
+      const token = readManageToken(management.secret, request.params.token, ctx.now());
       const { action } = request.params;
-      if (!subject || (action !== "cancel" && action !== "resume"))
+      if (!token || token.kind !== ACTION_TOKEN_KIND[action])
         return html(reply, 404, renderInvalidLinkPage(locale));
       if (!fromThisSite(request))
         return reply.code(403).type("text/plain").send("Cross-site form posts are refused.");
+      const actionBase = `${management.prefix}/manage/${request.params.token}`;
+      if (action === "email-link") {
+        const asked = { subject: token.subject, ip: request.ip, locale };
+        const state = await mailSignInLink(ctx, { mailer, log: request.log }, asked);
+        return html(reply, 200, renderEntryPage({ locale, state, actionBase }));
+      }
       const body = (request.body ?? {}) as Record<string, unknown>;
       const productId = typeof body.product === "string" ? body.product.slice(0, 200) : "";
       const change = action === "cancel" ? cancelSubscription : resumeSubscription;
       let done = "";
       try {
-        const period = await change(ctx, { ...subject, productId, at: ctx.now() });
+        const period = await change(ctx, { ...token.subject, productId, at: ctx.now() });
         done =
           action === "resume"
             ? "&done=resumed"
@@ -171,7 +202,7 @@ export async function managePageRoutes(app: FastifyInstance, { ctx }: { ctx: Bil
           "manage page action changed nothing",
         );
       }
-      return reply.redirect(`${management.prefix}/manage/${request.params.token}?lang=${locale}${done}`, 303);
+      return reply.redirect(`${actionBase}?lang=${locale}${done}`, 303);
     },
   );
 }

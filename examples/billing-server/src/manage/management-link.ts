@@ -1,10 +1,13 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import type { BillingContext } from "../context.js";
 import { customerInfoResponse } from "../domain/customers.js";
-
-/** How long a management link works after it was handed out (in customer info or a checkout start). */
-export const MANAGEMENT_LINK_TTL_MS = 30 * 24 * 60 * 60_000;
+import {
+  ENTRY_LINK_TTL_MS,
+  MAILED_LINK_TTL_MS,
+  signManageToken,
+  type ManageTokenKind,
+  type ManagementSubject,
+} from "./manage-token.js";
 
 /** What the hosted "Manage subscription" page needs to sign its links. */
 export interface ManagementLinks {
@@ -16,50 +19,43 @@ export interface ManagementLinks {
   prefix: string;
 }
 
-/** Whom a management link is for. */
-export interface ManagementSubject {
-  projectId: string;
-  appUserId: string;
-}
-
-const b64 = (value: Buffer | string) => Buffer.from(value).toString("base64url");
-const mac = (secret: string, body: string) => createHmac("sha256", secret).update(`manage.${body}`).digest();
-
-/**
- * A signed, expiring token naming a project's customer: `{payload}.{hmac}`, both base64url. Knowing it is what
- * lets a browser manage that customer's subscriptions, like a password-reset link.
- *
- * @example
- * signManagementToken(secret, { projectId: "realmheart", appUserId: "u1" }, new Date());
- */
-export function signManagementToken(secret: string, subject: ManagementSubject, now: Date): string {
-  const body = b64(
-    JSON.stringify({ p: subject.projectId, u: subject.appUserId, e: now.getTime() + MANAGEMENT_LINK_TTL_MS }),
-  );
-  return `${body}.${b64(mac(secret, body))}`;
+/** A link to a customer's hosted page and when it stops working. */
+export interface ManageLink {
+  url: string;
+  expiresAtMs: number;
 }
 
 /**
- * The customer a token names, or null when it is malformed, forged or expired.
+ * The hosted page's link of `kind` for `subject` under `base` (the server's public URL with its prefix), working
+ * for `ttlMs` from `now`.
  *
  * @example
- * readManagementToken(secret, token, new Date()); // { projectId: "realmheart", appUserId: "u1" }
+ * manageLink(management.secret, "https://shop.example/billing", "access", subject, now, MANAGEMENT_LINK_TTL_MS);
+ * // { url: "https://shop.example/billing/manage/eyJ2….sig", expiresAtMs: … }
  */
-export function readManagementToken(secret: string, token: string, now: Date): ManagementSubject | null {
-  const [body, signature, extra] = token.split(".");
-  if (!body || !signature || extra !== undefined || token.length > 4096) return null;
-  const expected = mac(secret, body);
-  const given = Buffer.from(signature, "base64url");
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  try {
-    const payload = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as Record<string, unknown>;
-    const { p, u, e } = payload;
-    if (typeof p !== "string" || typeof u !== "string" || typeof e !== "number" || e <= now.getTime())
-      return null;
-    return { projectId: p, appUserId: u };
-  } catch {
-    return null;
-  }
+export function manageLink(
+  secret: string,
+  base: string,
+  kind: ManageTokenKind,
+  subject: ManagementSubject,
+  now: Date,
+  ttlMs: number,
+): ManageLink {
+  const expiresAtMs = now.getTime() + ttlMs;
+  const token = signManageToken(secret, kind, subject, expiresAtMs);
+  return { url: `${base.replace(/\/+$/, "")}/manage/${token}`, expiresAtMs };
+}
+
+/**
+ * The base of the hosted pages' links for an answer to `request`: the configured public URL, else the request's
+ * origin and the plugin's prefix. Only for links handed to the caller itself: a link mailed to a customer must not
+ * come from a Host header the requester chose (see {@link publicManagePageUrl}).
+ *
+ * @example
+ * requestManageBase(management, request); // "http://127.0.0.1:4000/billing"
+ */
+export function requestManageBase(management: ManagementLinks, request: FastifyRequest): string {
+  return management.publicUrl ?? `${request.protocol}://${request.host}${management.prefix}`;
 }
 
 /**
@@ -85,8 +81,9 @@ export function customerInfoFor(
 }
 
 /**
- * The `management_url` for a customer: the hosted page with a fresh signed link when the server has a
- * management secret, else the configured static URL (or null).
+ * The `management_url` for a customer, as any holder of the public API key may read it: when the server has a
+ * management secret, an ENTRY link to the hosted page (it offers to mail a sign-in link to the purchase's email and
+ * shows nothing else), else the configured static URL (or null).
  *
  * @example
  * customerInfoResponse(ctx, ctx.db, projectId, appUserId, managementUrlFor(ctx, request, projectId, appUserId));
@@ -97,19 +94,17 @@ export function managementUrlFor(
   projectId: string,
   appUserId: string,
 ): string | null {
-  if (!ctx.management) return ctx.managementUrl;
-  const base = ctx.management.publicUrl ?? `${request.protocol}://${request.host}${ctx.management.prefix}`;
-  return managePageUrl(ctx.management.secret, base, { projectId, appUserId }, ctx.now());
-}
-
-/** The hosted page of a customer under `base` (the server's public URL with its prefix), with a fresh signed link. */
-function managePageUrl(secret: string, base: string, subject: ManagementSubject, now: Date): string {
-  return `${base.replace(/\/+$/, "")}/manage/${signManagementToken(secret, subject, now)}`;
+  const { management } = ctx;
+  if (!management) return ctx.managementUrl;
+  const base = requestManageBase(management, request);
+  return manageLink(management.secret, base, "entry", { projectId, appUserId }, ctx.now(), ENTRY_LINK_TTL_MS)
+    .url;
 }
 
 /**
- * A customer's hosted page for work done outside a request (a mail from the lifecycle worker), which has no origin
- * to fall back on: null unless the page is on and `management.publicUrl` is set.
+ * A customer's hosted page with an ACCESS link working {@link MAILED_LINK_TTL_MS} (7 days), for a mail from work
+ * done outside a request (the lifecycle worker): null unless the page is on and `management.publicUrl` is set, as
+ * there is no origin to fall back on.
  *
  * @example
  * publicManagePageUrl(ctx, { projectId: "realmheart", appUserId: "u1" }); // "https://shop.example/billing/manage/…"
@@ -120,7 +115,8 @@ export function publicManagePageUrl(
 ): string | null {
   const { management } = ctx;
   if (!management?.publicUrl) return null;
-  return managePageUrl(management.secret, management.publicUrl, subject, ctx.now());
+  return manageLink(management.secret, management.publicUrl, "access", subject, ctx.now(), MAILED_LINK_TTL_MS)
+    .url;
 }
 
 /**
@@ -128,8 +124,8 @@ export function publicManagePageUrl(
  * hosted page (`…/manage/{token}`, absolute or not).
  *
  * @example
- * confirmPaymentUrl("/billing/manage/eyJw….sig", "premium_realm_monthly");
- * // "/billing/manage/eyJw….sig/confirm-payment?product=premium_realm_monthly"
+ * confirmPaymentUrl("/billing/manage/eyJ2….sig", "premium_realm_monthly");
+ * // "/billing/manage/eyJ2….sig/confirm-payment?product=premium_realm_monthly"
  */
 export function confirmPaymentUrl(managePage: string, productId: string): string {
   return `${managePage}/confirm-payment?product=${encodeURIComponent(productId)}`;

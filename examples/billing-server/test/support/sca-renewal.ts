@@ -10,7 +10,8 @@ import { runLifecycle } from "../../src/lifecycle/run-lifecycle.js";
 import { createMailer, type MailLog } from "../../src/mail/mailer.js";
 import type { MailOptions } from "../../src/mail/mail-options.js";
 import { renewalAuthenticationNotifier } from "../../src/mail/renewal-authentication-notifier.js";
-import { signManagementToken, type ManagementLinks } from "../../src/manage/management-link.js";
+import type { ManagementLinks } from "../../src/manage/management-link.js";
+import { signManagementToken } from "../../src/manage/manage-token.js";
 import { buyThroughStripe, type CheckoutServer } from "./checkout-server.js";
 
 const DAY = 86_400_000;

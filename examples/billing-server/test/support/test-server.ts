@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { openBillingDatabase, type BillingDatabase } from "../../src/db/database.js";
 import { billingClientErrors } from "../../src/http/client-errors.js";
 import { BILLING_MAX_PARAM_LENGTH, billingFrameworkErrors } from "../../src/http/framework-errors.js";
+import { billingLogSerializers } from "../../src/http/request-log.js";
 import { billingServer, type BillingServerOptions } from "../../src/plugin.js";
 import { testCatalogue } from "./catalogue.js";
 
@@ -27,7 +28,7 @@ export interface TestServer {
 
 /** How the harness around the plugin is set up. */
 export interface TestHarnessOptions {
-  /** Where the server's pino logs go (at trace level); logging is off without it. */
+  /** Where the server's pino logs go (at trace level, with the CLI's request serializers); logging is off without it. */
   logStream?: { write(line: string): void };
   /** The URL the server's PostgreSQL pool connects to instead of TEST_DATABASE_URL (a fault proxy). */
   connectVia?: (databaseUrl: string) => string;
@@ -116,7 +117,9 @@ async function listenBillingServer(
   harness: TestHarnessOptions,
 ) {
   const app = Fastify({
-    logger: harness.logStream ? { level: "trace", stream: harness.logStream } : false,
+    logger: harness.logStream
+      ? { level: "trace", stream: harness.logStream, serializers: billingLogSerializers }
+      : false,
     frameworkErrors: billingFrameworkErrors,
     clientErrorHandler: billingClientErrors,
     routerOptions: { maxParamLength: BILLING_MAX_PARAM_LENGTH },

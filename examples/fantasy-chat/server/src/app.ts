@@ -45,6 +45,7 @@ import { sandboxRoutes } from "./payments/gateways/sandbox-routes.js";
 import { trialRoutes } from "./payments/trial-routes.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
 import { emailRoutes } from "./auth/email-routes.js";
+import { adminSetupRoutes, offerAdminSetup } from "./auth/admin-setup.js";
 import { subscriptionRoutes } from "./subscription/subscription-routes.js";
 import { profileRoutes } from "./profile/profile-routes.js";
 import { sweepCrisisData } from "./safety/crisis-sweep.js";
@@ -91,6 +92,11 @@ export interface BuildAppOptions {
   chatContexts?: ChatContextCache;
   /** How long a send's changed chat waits to share a notification with others (10 ms by default). */
   chatNoticeDelayMs?: number;
+  /**
+   * Told the first-admin setup link while no account is an admin (`{origin}/admin-setup?token=…`); by default it is
+   * logged as a warning, for the operator's console.
+   */
+  announceAdminSetup?: (link: string) => void;
 }
 
 /** The request body limit: 1 MiB. */
@@ -233,6 +239,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         trialRoutes,
         subscriptionRoutes,
         emailRoutes,
+        adminSetupRoutes,
         // These two read their bodies raw (to check signatures); each is its own plugin, so the raw parser stays
         // theirs.
         paystackWebhookRoutes,
@@ -260,6 +267,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   app.addHook("onClose", () => housekeeping.stop());
   await housekeeping.tick();
+
+  const setupToken = await offerAdminSetup(ctx);
+  if (setupToken) {
+    const link = `${config.publicUrl ?? `http://localhost:${config.port}`}/admin-setup?token=${setupToken}`;
+    const announce =
+      options.announceAdminSetup ??
+      ((url: string) =>
+        app.log.warn(
+          `No admin yet. Sign in with the account that should run Realmheart, then open ${url} (once; a restart prints a new link)`,
+        ));
+    announce(link);
+  }
 
   if (options.renewals !== false) {
     const renewals = options.renewals ?? { intervalMs: RENEWAL_INTERVAL_MS };

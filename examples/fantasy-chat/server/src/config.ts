@@ -1,4 +1,4 @@
-import { isIP } from "node:net";
+import { BlockList, isIP } from "node:net";
 import { randomBytes } from "node:crypto";
 import type { StripeOptions } from "@purchases-web/billing-server";
 import { z } from "zod";
@@ -23,8 +23,9 @@ export interface AppConfig {
   nodeEnv: "development" | "production" | "test";
   /**
    * Which reverse proxies' X-Forwarded-* headers are believed (client IP for rate limits, scheme, host): false
-   * (none), a hop count (the last n proxies), or their addresses and CIDR ranges, comma-separated — as Fastify's
-   * `trustProxy` takes them. Never "any": that lets a client choose its own IP.
+   * (none), a hop count (the last n proxies), or their addresses, CIDR ranges and proxy-addr's names `loopback`,
+   * `linklocal` and `uniquelocal`, comma-separated — as Fastify's `trustProxy` takes them. Never "any", nor ranges
+   * so broad that they come close to it (see {@link tooBroadForProxies}): that lets a client choose its own IP.
    */
   trustProxy: false | number | string;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
@@ -91,14 +92,68 @@ export class ConfigError extends Error {
   override readonly name = "ConfigError";
 }
 
-/** An IPv4 or IPv6 address, optionally with a CIDR prefix length. */
-function isProxyAddress(text: string): boolean {
-  const [address = "", prefix, extra] = text.split("/");
+/** proxy-addr's names for fixed private ranges (127/8 and ::1, 169.254/16 and fe80::/10, 10/8 and the like). */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** `::ffff:0:0/96`: IPv4 addresses written as IPv6, which proxy-addr matches against IPv4 clients. */
+const IPV4_MAPPED = new BlockList();
+IPV4_MAPPED.addSubnet("::ffff:0:0", 96, "ipv6");
+
+/**
+ * The shortest prefix a TRUST_PROXY range may have; all ranges of a family together may cover at most sixteen of
+ * these.
+ */
+const WIDEST_PROXY_PREFIX = { ipv4: 8, ipv6: 16 } as const;
+
+/**
+ * An IPv4 or IPv6 address, optionally with a CIDR prefix length, as the range of clients it trusts; null for anything
+ * else (netmasks such as `/255.0.0.0` included: a prefix length says the same plainly). An IPv6 range that reaches into
+ * `::ffff:0:0/96` holds IPv4 clients, so it counts as the IPv4 range it maps: `::ffff:10.0.0.0/104` is 10.0.0.0/8,
+ * and `::ffff:0:0/96` or `::/16` is all of IPv4.
+ */
+function proxyRangeOf(text: string): { family: "ipv4" | "ipv6"; prefix: number } | null {
+  const [address = "", written, extra] = text.split("/");
   const kind = isIP(address);
-  if (kind === 0 || extra !== undefined) return false;
-  if (prefix === undefined) return true;
-  const bits = Number(prefix);
-  return /^\d{1,3}$/.test(prefix) && bits >= 0 && bits <= (kind === 4 ? 32 : 128);
+  if (kind === 0 || extra !== undefined || (written !== undefined && !/^\d{1,3}$/.test(written))) return null;
+  const bits = kind === 4 ? 32 : 128;
+  const prefix = written === undefined ? bits : Number(written);
+  if (prefix > bits) return null;
+  if (kind === 4) return { family: "ipv4", prefix };
+  const range = new BlockList();
+  range.addSubnet(address, prefix, "ipv6");
+  return range.check("::ffff:0:0", "ipv6") || IPV4_MAPPED.check(address, "ipv6")
+    ? { family: "ipv4", prefix: Math.max(0, prefix - 96) }
+    : { family: "ipv6", prefix };
+}
+
+/**
+ * What makes a TRUST_PROXY list trust too many clients to be a list of proxies, or null when nothing does. Anyone
+ * inside a trusted range can pick their IP (and so their rate-limit counter) with X-Forwarded-For, so a range wider
+ * than an IPv4 /8 (10.0.0.0/8 is the widest private network) or an IPv6 /16 (providers' and CDNs' blocks are /32 or
+ * narrower) is refused, and so are narrower ranges that together cover more than sixteen of those, as
+ * `1.0.0.0/8,…,255.0.0.0/8` would. proxy-addr's names stand for fixed private ranges and are always allowed.
+ *
+ * @example
+ * tooBroadForProxies("0.0.0.0/1,128.0.0.0/1"); // "0.0.0.0/1 is wider than an IPv4 /8"
+ * tooBroadForProxies("loopback,10.0.0.0/8"); // null
+ */
+function tooBroadForProxies(value: string): string | null {
+  const share = { ipv4: 0, ipv6: 0 };
+  for (const part of value.split(",")) {
+    const text = part.trim();
+    const range = PROXY_RANGE_NAMES.has(text) ? null : proxyRangeOf(text);
+    if (range === null) continue;
+    const widest = WIDEST_PROXY_PREFIX[range.family];
+    if (range.prefix < widest) {
+      const mapped = range.family === "ipv4" && text.includes(":") ? " (by the IPv4 addresses it holds)" : "";
+      return `${text} is wider than an ${range.family === "ipv4" ? "IPv4" : "IPv6"} /${widest}${mapped}`;
+    }
+    // Overlaps count twice: a list that needs them not to is no list of proxies.
+    share[range.family] += 2 ** (widest - range.prefix);
+  }
+  if (share.ipv4 > 16) return "the IPv4 ranges together cover more than sixteen /8s";
+  if (share.ipv6 > 16) return "the IPv6 ranges together cover more than sixteen /16s";
+  return null;
 }
 
 /** TRUST_PROXY as Fastify takes it (see {@link AppConfig.trustProxy}). */
@@ -142,12 +197,24 @@ const envSchema = z.object({
         "TRUST_PROXY=true would believe any X-Forwarded-For, so anyone could pick their IP and dodge the rate limits: set the number of proxies in front of the app (e.g. TRUST_PROXY=1) or their addresses (TRUST_PROXY=10.0.0.2,10.1.0.0/16)",
     })
     .refine(
-      (v) => /^(false|0|[1-9])$/i.test(v) || v.split(",").every((part) => isProxyAddress(part.trim())),
+      (v) =>
+        /^(false|0|[1-9])$/i.test(v) ||
+        v
+          .split(",")
+          .every((part) => PROXY_RANGE_NAMES.has(part.trim()) || proxyRangeOf(part.trim()) !== null),
       {
         message:
-          "TRUST_PROXY must be false, a number of proxies from 1 to 9, or a comma-separated list of IP addresses or CIDR ranges",
+          "TRUST_PROXY must be false, a number of proxies from 1 to 9, or a comma-separated list of IP addresses or CIDR ranges (10.1.0.0/16) and the names loopback, linklocal, uniquelocal",
       },
-    ),
+    )
+    .superRefine((v, issues) => {
+      const broad = tooBroadForProxies(v);
+      if (broad === null) return;
+      issues.addIssue({
+        code: "custom",
+        message: `TRUST_PROXY's ranges are too broad to be proxies (${broad}), so anyone inside them could pick their IP and dodge the rate limits: set the proxies' own addresses or ranges, each at most an IPv4 /8 or an IPv6 /16 and sixteen of those in all (e.g. TRUST_PROXY=10.0.0.2,10.1.0.0/16, or loopback, linklocal, uniquelocal for the private ranges), or the number of proxies in front of the app (e.g. TRUST_PROXY=1)`,
+      });
+    }),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SDK_API_KEY: z
     .string()

@@ -185,6 +185,15 @@ const ROUTES: Array<{
     expect: { anonymous: 401, owner: 200, other: 200, admin: 200 },
   },
   {
+    // Mints a hosted-page link for the signed-in user only; signed out it leads home.
+    route: "GET /api/subscription/manage",
+    call: async (c) => {
+      const answer = await c.get("/api/subscription/manage");
+      return { status: answer.headers.get("location")?.includes("/billing/manage/") ? 200 : answer.status };
+    },
+    expect: { anonymous: 302, owner: 200, other: 200, admin: 200 },
+  },
+  {
     // Nobody here has a card subscription: each signed-in actor is told so, about their own account only.
     route: "POST /api/subscription/cancel",
     call: (c) => c.post("/api/subscription/cancel"),

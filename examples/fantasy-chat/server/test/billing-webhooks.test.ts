@@ -175,13 +175,14 @@ describe.each(DATABASES)("billing-server webhooks on %s", (kind) => {
       .where(eq(processedBillingEvents.appUserId, user.id));
     expect(processed?.type).toBe("INITIAL_PURCHASE");
 
-    // The customer info names the hosted Manage subscription page, the app's Subscription screen links the same
-    // page, and the page shows the subscription with its cancel button.
-    const managementUrl = receipt.body.subscriber.management_url as string;
-    expect(managementUrl).toMatch(new RegExp(`^${server.url}/billing/manage/`));
+    // The customer info leads to the hosted Manage subscription page; the app's Subscription screen opens it through
+    // a link the app mints from the session, and that page shows the subscription with its cancel button.
+    expect(receipt.body.subscriber.management_url).toMatch(new RegExp(`^${server.url}/billing/manage/`));
     const subscription = (await client.get("/api/subscription")).body;
     expect(subscription).toMatchObject({ source: "store" });
-    expect(subscription.managementUrl).toMatch(new RegExp(`^${server.url}/billing/manage/`));
+    expect(subscription.managementUrl).toBe(`${server.url}/api/subscription/manage`);
+    const managementUrl = (await client.get("/api/subscription/manage")).headers.get("location")!;
+    expect(managementUrl).toMatch(new RegExp(`^${server.url}/billing/manage/`));
     const page = await fetch(managementUrl, { headers: { "accept-language": "en" } });
     expect(page.status).toBe(200);
     // The page's own policy (its hash-pinned style) survives the app's security headers.

@@ -197,6 +197,43 @@ describe.each(DATABASES)("OpenID Connect sign-in on %s", (kind) => {
     expect(released).toMatchObject({ email: `unverified+${squat!.id}@invalid`, role: "user" });
   });
 
+  it("links a verified local account only by ending whatever held it before: its sessions and its password (issue #43)", async () => {
+    const email = uniqueEmail("held");
+    const now = server.clock.now();
+    const [held] = await server.database.db
+      .insert(users)
+      .values({
+        email,
+        firstName: "Holder",
+        lastName: "",
+        passwordHash: "scrypt$held",
+        emailVerifiedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    const { token } = await new SessionStore(
+      server.database.db,
+      server.clock,
+      server.config.sessionSecret,
+    ).create(held!.id);
+    const holder = new Client(server);
+    holder.cookies.set("rh_session", token);
+    expect((await holder.get("/api/auth/user")).status).toBe(200);
+
+    provider.next = { sub: `taker-${kind}`, email, email_verified: true };
+    const owner = new Client(server);
+    await signIn(owner);
+    expect((await owner.get("/api/auth/user")).body).toMatchObject({ id: held!.id, email });
+    // Whoever held the account before (a session someone else obtained, a password they chose) keeps nothing.
+    expect((await holder.get("/api/auth/user")).status).toBe(401);
+    const [linked] = await server.database.db.select().from(users).where(eq(users.id, held!.id));
+    expect(linked).toMatchObject({
+      oidcSubject: expect.stringContaining(`taker-${kind}`),
+      passwordHash: null,
+    });
+  });
+
   it("turns local accounts off", async () => {
     const client = new Client(server);
     const register = await client.post("/api/auth/register", {

@@ -56,7 +56,9 @@ describe.each(DATABASES)(
       action: "cancel" | "resume",
     ) {
       const { managementUrl } = (await customer.client.get("/api/subscription")).body;
-      const answer = await fetch(`${managementUrl}/${action}`, {
+      // The app mints the customer's hosted-page link from their session when the link is followed.
+      const managePage = (await customer.client.get(new URL(managementUrl).pathname)).headers.get("location");
+      const answer = await fetch(`${managePage}/${action}`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
         body: new URLSearchParams({ product: customer.productId }).toString(),

@@ -481,9 +481,13 @@ describe.each(DATABASES)("cancelling, resuming and paying for a subscription on 
     userChanged(user.id);
     const store = (await client.get("/api/subscription")).body;
     expect(store).toMatchObject({ status: "active", source: "store" });
-    // Managed on the billing server's hosted page, through a link signed for this user.
-    expect(store.managementUrl).toMatch(new RegExp(`^${server.url}/billing/manage/[\\w-]+\\.[\\w-]+$`));
-    const token = store.managementUrl.split("/manage/")[1];
+    // Managed on the billing server's hosted page, through a link the app mints for this user when it is followed.
+    expect(store.managementUrl).toBe(`${server.url}/api/subscription/manage`);
+    const minted = await client.get("/api/subscription/manage");
+    expect(minted.status).toBe(302);
+    const location = minted.headers.get("location")!;
+    expect(location).toMatch(new RegExp(`^${server.url}/billing/manage/[\\w-]+\\.[\\w-]+$`));
+    const token = location.split("/manage/")[1]!;
     expect(readManagementToken(billingManagementSecret(server.config), token, server.clock.now())).toEqual({
       projectId: "realmheart",
       appUserId: user.id,

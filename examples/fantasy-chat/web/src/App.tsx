@@ -28,6 +28,7 @@ const ForgotPassword = lazy(() =>
 const ResetPassword = lazy(() =>
   import("./account/account-pages").then((m) => ({ default: m.ResetPassword })),
 );
+const AdminSetup = lazy(() => import("./account/account-pages").then((m) => ({ default: m.AdminSetup })));
 const NotFound = lazy(() => import("./pages/NotFound"));
 
 const Waiting = () => <ScreenSpinner />;
@@ -57,6 +58,7 @@ function AppRoutes() {
         <Route path="/verify-email" component={VerifyEmail} />
         <Route path="/forgot-password" component={ForgotPassword} />
         <Route path="/reset-password" component={ResetPassword} />
+        <Route path="/admin-setup" component={AdminSetup} />
         {signedOut ? (
           <>
             <Route path="/" component={Landing} />

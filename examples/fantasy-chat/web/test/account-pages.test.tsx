@@ -6,9 +6,19 @@ import { findToast, renderApp } from "./support/render-app";
 import { apiError, server } from "./support/server";
 
 describe("email verification and password reset screens", () => {
-  it("confirms the address from the mail's link, once", async () => {
+  const linkAccount = (signedIn: boolean) =>
+    http.post("*/api/auth/verify-email/account", () =>
+      HttpResponse.json({
+        email: "ysolde@example.test",
+        accountCreatedAt: "2026-11-20T09:30:00.000Z",
+        signedIn,
+      }),
+    );
+
+  it("confirms the address at once when the link is opened signed in to its account", async () => {
     const bodies: unknown[] = [];
     server.use(
+      linkAccount(true),
       http.post("*/api/auth/verify-email", async ({ request }) => {
         bodies.push(await request.json());
         return HttpResponse.json({ email: "ysolde@example.test", emailVerified: true });
@@ -19,9 +29,41 @@ describe("email verification and password reset screens", () => {
     expect(bodies).toEqual([{ token: "abc" }]);
   });
 
+  it("opened without the account's session, names the account and confirms only with its password", async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      linkAccount(false),
+      http.post("*/api/auth/verify-email", async ({ request }) => {
+        const body = (await request.json()) as { password?: string };
+        bodies.push(body);
+        return body.password === "right password"
+          ? HttpResponse.json({ email: "ysolde@example.test", emailVerified: true })
+          : apiError(401, "This is not the password of that account", "invalid_credentials");
+      }),
+    );
+    const app = renderApp("/verify-email?token=abc", null);
+    const explanation = await screen.findByText(/for the Realmheart account created on/);
+    expect(explanation.textContent).toContain("ysolde@example.test");
+    expect(screen.getByRole("link", { name: "resetting its password" }).getAttribute("href")).toBe(
+      "/forgot-password",
+    );
+    expect(bodies).toEqual([]);
+    await app.user.type(screen.getByLabelText("Password"), "wrong");
+    await app.user.click(screen.getByRole("button", { name: "Confirm my email" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("This is not the password of that account");
+    await app.user.clear(screen.getByLabelText("Password"));
+    await app.user.type(screen.getByLabelText("Password"), "right password");
+    await app.user.click(screen.getByRole("button", { name: "Confirm my email" }));
+    expect(await screen.findByText("Your email is confirmed. Thank you!")).toBeTruthy();
+    expect(bodies).toEqual([
+      { token: "abc", password: "wrong" },
+      { token: "abc", password: "right password" },
+    ]);
+  });
+
   it("says a spent link is spent", async () => {
     server.use(
-      http.post("*/api/auth/verify-email", () =>
+      http.post("*/api/auth/verify-email/account", () =>
         apiError(400, "This link has expired or was already used. Ask for a new one", "invalid_link"),
       ),
     );
@@ -29,6 +71,28 @@ describe("email verification and password reset screens", () => {
     expect((await screen.findByRole("alert")).textContent).toBe(
       "This link has expired or was already used. Ask for a new one",
     );
+  });
+
+  it("makes the signed-in account the administrator with the printed setup link, and asks a visitor to sign in first", async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post("*/api/auth/admin-setup", async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json(aUser({ role: "admin" }));
+      }),
+    );
+    const visitor = renderApp("/admin-setup?token=printed", null);
+    expect(await screen.findByRole("link", { name: "Sign in" })).toBeTruthy();
+    expect(bodies).toEqual([]);
+    visitor.unmount();
+
+    const app = renderApp("/admin-setup?token=printed", aUser({ email: "operator@example.test" }));
+    expect((await screen.findByText(/the administrator of this Realmheart/)).textContent).toContain(
+      "operator@example.test",
+    );
+    await app.user.click(screen.getByRole("button", { name: "Make this account the administrator" }));
+    expect(await screen.findByText("This account is now Realmheart's administrator.")).toBeTruthy();
+    expect(bodies).toEqual([{ token: "printed" }]);
   });
 
   it("asks for a reset link and shows the same answer whatever the address", async () => {

@@ -7,6 +7,7 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from "../crypto/passw
 import { users } from "../db/schema.js";
 import { isUniqueViolation } from "../db/unique-violation.js";
 import { ApiError, notFound } from "../http/api-error.js";
+import { isSameOriginNavigation } from "../http/same-origin-guard.js";
 import { emailField, parseInput, requiredString } from "../http/validate.js";
 import { freeMessagesUsed } from "../users/free-allowance.js";
 import { toUserView } from "../users/user-view.js";
@@ -118,7 +119,10 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     return { ended: 1 };
   });
 
+  // A navigation from the app's own pages (or typed in) signs out; one from another site's link or form only
+  // lands on the home page: `GET /api/logout` must not let any page on the web sign a user out.
   app.get("/logout", async (request, reply) => {
+    if (!isSameOriginNavigation(request)) return reply.redirect("/", 302);
     const token = readSessionToken(request);
     if (token) await ctx.sessions.revoke(token);
     clearSessionCookie(request, reply, production);

@@ -3,20 +3,27 @@ import { userChanged } from "../users/user-changes.js";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { AppContext } from "../context.js";
-import { hashPassword } from "../crypto/password-hash.js";
+import { hashPassword, verifyPassword } from "../crypto/password-hash.js";
 import { users } from "../db/schema.js";
 import { ApiError, notFound } from "../http/api-error.js";
 import { publicOrigin } from "../http/public-origin.js";
 import { emailField, parseInput, requiredString } from "../http/validate.js";
 import { linkMail } from "../mail/mailer.js";
 import { requireUser } from "./authenticate.js";
-import { consumeEmailToken, issueEmailToken, voidEmailTokens } from "./email-tokens.js";
+import { consumeEmailToken, issueEmailToken, peekEmailToken, voidEmailTokens } from "./email-tokens.js";
 import { newPasswordField } from "./password-rules.js";
 import type { UserRow } from "./session-store.js";
 import { startSession } from "./start-session.js";
 
 const tokenField = requiredString("The link is incomplete").max(100, "The link is not valid");
-const verifySchema = z.object({ token: tokenField });
+const previewSchema = z.object({ token: tokenField });
+const verifySchema = z.object({
+  token: tokenField,
+  password: requiredString("Password is required")
+    .min(1, "Password is required")
+    .max(200, "Password must be at most 200 characters")
+    .optional(),
+});
 const forgotSchema = z.object({ email: emailField() });
 const resetSchema = z.object({ token: tokenField, password: newPasswordField() });
 
@@ -31,7 +38,8 @@ export const FORGOT_PASSWORD_ANSWER = {
 
 /**
  * Marks the address verified (once) and, when it is listed in ADMIN_EMAILS, makes the account an admin: the list
- * grants admin only to an address its owner has proved.
+ * grants admin only to an address proved by the account's own holder (its session or its password beside the
+ * mailed link, or a reset through a mailed link, which ends every other session).
  */
 export async function markEmailVerified(ctx: AppContext, user: UserRow): Promise<UserRow> {
   const now = ctx.clock.now();
@@ -46,6 +54,29 @@ export async function markEmailVerified(ctx: AppContext, user: UserRow): Promise
     .returning();
   userChanged(user.id);
   return updated;
+}
+
+/**
+ * A verification link proves the mailbox, not the account: whoever opens it without the account's session must
+ * give the account's password (limited like a sign-in), so the owner of an address someone else registered cannot
+ * verify that account for them by clicking the mail.
+ */
+async function checkAccountPassword(
+  ctx: AppContext,
+  request: FastifyRequest,
+  owner: UserRow,
+  password: string | undefined,
+): Promise<void> {
+  if (password === undefined) {
+    throw new ApiError(401, "Enter the password of the account this link is for", "password_required");
+  }
+  await ctx.limiter.hit(ctx.limits.loginPerIp, request.ip);
+  await ctx.limiter.hit(ctx.limits.login, `${request.ip}\n${owner.email}`);
+  if (!owner.passwordHash || !(await verifyPassword(password, owner.passwordHash))) {
+    throw new ApiError(401, "This is not the password of that account", "invalid_credentials", {
+      password: "This is not the password of that account",
+    });
+  }
 }
 
 /**
@@ -74,9 +105,38 @@ export async function sendVerificationMail(
   );
 }
 
+/** Reset requests per requester, whatever the address: ten times the per-address mail limit. */
+const resetPerIp = (ctx: AppContext) => ({
+  ...ctx.limits.mail,
+  name: "reset-ip",
+  limit: ctx.limits.mail.limit * 10,
+});
+
 /**
- * Address verification and password reset (docs/product.md, "Email"): `POST /api/auth/verify-email {token}`,
- * `POST /api/auth/resend-verification`, `POST /api/auth/forgot-password {email}` (202, the same answer for every
+ * Whether another reset link may be mailed to `email`: the requester's own limit (per IP and address) answers 429
+ * to them alone; all requesters together get twice as many mails per address, past which the request is answered
+ * alike but mails nothing. So nobody can lock an owner out of resetting (a stranger's requests never make the
+ * owner's 429), the mails a stranger can cause are bounded, and every link already mailed keeps working.
+ */
+async function mayMailResetLink(ctx: AppContext, request: FastifyRequest, email: string): Promise<boolean> {
+  try {
+    await ctx.limiter.hit(
+      { ...ctx.limits.mail, name: "reset-mails", limit: ctx.limits.mail.limit * 2 },
+      email,
+    );
+    return true;
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.statusCode !== 429) throw error;
+    request.log.info("reset mail not sent: this address had as many as it may have this hour");
+    return false;
+  }
+}
+
+/**
+ * Address verification and password reset (docs/product.md, "Email"): `POST /api/auth/verify-email/account {token}`
+ * (whose account the link is for: its address, when it was created, whether this session is it),
+ * `POST /api/auth/verify-email {token, password?}` (the password when the session is not that account's; 401
+ * `password_required` without it), `POST /api/auth/resend-verification`, `POST /api/auth/forgot-password {email}` (202, the same answer for every
  * address) and `POST /api/auth/reset-password {token, password}` (sets it, ends every session, signs in). Local
  * accounts only: with OpenID Connect these answer 404.
  *
@@ -86,13 +146,32 @@ export async function sendVerificationMail(
 export async function emailRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const localAccounts = ctx.config.oidc === null;
 
-  app.post("/auth/verify-email", async (request) => {
+  // Which account a verification link is for, without using it: the page shows it before asking for its password.
+  app.post("/auth/verify-email/account", async (request) => {
     if (!localAccounts) throw notFound();
-    const { token } = parseInput(verifySchema, request.body);
-    const user = await consumeEmailToken(ctx, token, "verify_email");
-    if (!user) throw invalidLink();
+    const { token } = parseInput(previewSchema, request.body);
+    const owner = await peekEmailToken(ctx, token, "verify_email");
+    if (!owner) throw invalidLink();
+    return {
+      email: owner.email,
+      accountCreatedAt: owner.createdAt.toISOString(),
+      signedIn: request.user?.id === owner.id,
+    };
+  });
+
+  app.post("/auth/verify-email", async (request, reply) => {
+    if (!localAccounts) throw notFound();
+    const body = parseInput(verifySchema, request.body);
+    const owner = await peekEmailToken(ctx, body.token, "verify_email");
+    if (!owner) throw invalidLink();
+    const signedIn = request.user?.id === owner.id;
+    if (!signedIn) await checkAccountPassword(ctx, request, owner, body.password);
+    const user = await consumeEmailToken(ctx, body.token, "verify_email");
+    if (user?.id !== owner.id) throw invalidLink();
     const verified = await markEmailVerified(ctx, user);
-    return { email: verified.email, emailVerified: true };
+    // The password proved the account: this browser is signed in to it (a new session, as a sign-in gives).
+    if (!signedIn) await startSession(ctx, request, reply, verified);
+    return reply.send({ email: verified.email, emailVerified: true });
   });
 
   app.post("/auth/resend-verification", async (request) => {
@@ -107,13 +186,10 @@ export async function emailRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   app.post("/auth/forgot-password", async (request, reply) => {
     if (!localAccounts) throw notFound();
     const { email } = parseInput(forgotSchema, request.body);
-    await ctx.limiter.hit(
-      { ...ctx.limits.mail, name: "reset-ip", limit: ctx.limits.mail.limit * 10 },
-      request.ip,
-    );
-    await ctx.limiter.hit(ctx.limits.mail, `reset ${email}`);
+    await ctx.limiter.hit(resetPerIp(ctx), request.ip);
+    await ctx.limiter.hit(ctx.limits.mail, `reset ${request.ip}\n${email}`);
     const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
-    if (user?.passwordHash) {
+    if (user?.passwordHash && (await mayMailResetLink(ctx, request, email))) {
       const token = await issueEmailToken(ctx, user, "reset_password");
       void ctx.mailer.send(
         linkMail({

@@ -40,6 +40,47 @@ export async function issueEmailToken(
   return token;
 }
 
+/** The conditions of a usable token: known, of this purpose, unused and unexpired. */
+function usable(ctx: Pick<AppContext, "config">, token: string, purpose: EmailTokenPurpose, now: Date) {
+  return and(
+    eq(emailTokens.digest, digestOf(ctx, purpose, token)),
+    eq(emailTokens.purpose, purpose),
+    isNull(emailTokens.usedAt),
+    gt(emailTokens.expiresAt, now),
+  );
+}
+
+/** The account a token row was issued to, when it still has the address the token was mailed to. */
+async function ownerOf(
+  ctx: Pick<AppContext, "db">,
+  row: { userId: string; email: string } | undefined,
+): Promise<UserRow | null> {
+  if (!row) return null;
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, row.userId));
+  return user && user.email === row.email ? user : null;
+}
+
+/**
+ * The account a link token is for, without using it: the user when the token is known, of this purpose, unused,
+ * unexpired and still for the account's address; null otherwise.
+ *
+ * @example
+ * const owner = await peekEmailToken(ctx, body.token, "verify_email");
+ */
+export async function peekEmailToken(
+  ctx: Pick<AppContext, "db" | "clock" | "config">,
+  token: string,
+  purpose: EmailTokenPurpose,
+): Promise<UserRow | null> {
+  if (!TOKEN.test(token)) return null;
+  const [row] = await ctx.db
+    .select()
+    .from(emailTokens)
+    .where(usable(ctx, token, purpose, ctx.clock.now()))
+    .limit(1);
+  return ownerOf(ctx, row);
+}
+
 /**
  * Uses a link token once: returns its user when the token is known, of this purpose, unused, unexpired and still
  * for the account's address; null otherwise (two concurrent uses: one wins). The conditional update is the use.
@@ -57,18 +98,9 @@ export async function consumeEmailToken(
   const [used] = await ctx.db
     .update(emailTokens)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(emailTokens.digest, digestOf(ctx, purpose, token)),
-        eq(emailTokens.purpose, purpose),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, now),
-      ),
-    )
+    .where(usable(ctx, token, purpose, now))
     .returning();
-  if (!used) return null;
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, used.userId));
-  return user && user.email === used.email ? user : null;
+  return ownerOf(ctx, used);
 }
 
 /** Voids every unused link of this purpose for the user (after a reset, the other reset links stop working). */

@@ -68,8 +68,9 @@ function namesOf(identity: OidcIdentity): { firstName: string; lastName: string 
  * `oidc_failed` and sign nobody in.
  *
  * Accounts are found by issuer and subject. A first sign-in links to an existing account with the same email only
- * when the provider says the email is verified (else 409 `email_taken`); otherwise it creates one. ADMIN_EMAILS
- * promotes only verified emails.
+ * when the provider says the email is verified and the account's holder had verified it too (else 409
+ * `email_taken`; an unverified one is released); the link ends the account's sessions and clears its password.
+ * Otherwise it creates one. ADMIN_EMAILS promotes only verified emails.
  *
  * @example
  * await api.register(oidcRoutes, { ctx });
@@ -177,11 +178,14 @@ async function findOrCreateUser(ctx: AppContext, identity: OidcIdentity): Promis
     if (!verified || sameEmail.oidcSubject !== null) {
       throw new ApiError(409, "An account with this email already exists", "email_taken");
     }
+    // The provider's verified user takes the account over: whoever held it before (a password, a session) keeps
+    // nothing, so a verification someone else obtained for it never shares the owner's identity with them.
     const [linked = sameEmail] = await ctx.db
       .update(users)
-      .set({ oidcSubject: subject, updatedAt: now })
+      .set({ oidcSubject: subject, passwordHash: null, updatedAt: now })
       .where(eq(users.id, sameEmail.id))
       .returning();
+    await ctx.sessions.revokeAll(sameEmail.id);
     return promote(linked);
   }
 

@@ -108,6 +108,9 @@ export async function mountBilling(
       secret: billingManagementSecret(config),
       publicUrl: config.publicUrl ? `${config.publicUrl}${BILLING_PREFIX}` : null,
     },
+    // Test Store purchases grant without payment: on only where the app itself takes test_ keys (development, or a
+    // production demo that runs a test_ key on purpose with ALLOW_SANDBOX_PAYMENTS).
+    testStore: config.nodeEnv !== "production" || config.sdkApiKey.startsWith("test_"),
     ...(billing.workerIntervalMs ? { workerIntervalMs: billing.workerIntervalMs } : {}),
   });
 }

@@ -252,6 +252,17 @@ export const emailTokens = pgTable(
   ],
 );
 
+/**
+ * The one-time links that make the first admin (`/admin-setup?token=…`, printed at start while the app has no
+ * admin): only an HMAC of each token, the newest one valid, none once an admin exists.
+ */
+export const adminSetupTokens = pgTable("admin_setup_tokens", {
+  digest: text("digest").primaryKey(),
+  createdAt: moment("created_at").notNull(),
+  expiresAt: moment("expires_at").notNull(),
+  usedAt: moment("used_at"),
+});
+
 /** Free messages sent per user and UTC day; the row is the unit of the atomic quota check. */
 export const dailyMessageUsage = pgTable(
   "daily_message_usage",

@@ -37,6 +37,7 @@ export type ApiErrorCode =
   | "not_refundable"
   | "invalid_link"
   | "already_verified"
+  | "password_required"
   | "refund_in_progress"
   | "invalid_signature"
   | "oidc_failed"

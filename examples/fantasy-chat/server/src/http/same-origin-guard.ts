@@ -11,8 +11,7 @@ const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  */
 export function isSameOriginRequest(request: FastifyRequest): boolean {
   if (!UNSAFE_METHODS.has(request.method)) return true;
-  const site = request.headers["sec-fetch-site"];
-  if (site === "cross-site" || site === "same-site") return false;
+  if (!isSameOriginNavigation(request)) return false;
   const origin = request.headers.origin;
   if (origin === undefined) return true;
   try {
@@ -23,6 +22,16 @@ export function isSameOriginRequest(request: FastifyRequest): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Whether a request, a plain navigation included, was not started by another site: browsers say where it came
+ * from in `Sec-Fetch-Site` (`none` when the address was typed or bookmarked); a request without it passes, as in
+ * {@link isSameOriginRequest}.
+ */
+export function isSameOriginNavigation(request: FastifyRequest): boolean {
+  const site = request.headers["sec-fetch-site"];
+  return site !== "cross-site" && site !== "same-site";
 }
 
 /**

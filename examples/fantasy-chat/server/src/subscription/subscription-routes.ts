@@ -28,7 +28,8 @@ const cardUpdateSchema = z.object({ email: emailField().optional() });
 
 /**
  * The customer's subscription (docs/product.md, "Subscription"): `GET /api/subscription` answers the
- * {@link SubscriptionView}; `POST /api/subscription/cancel` and `/resume` change it and answer the new view;
+ * {@link SubscriptionView}; `GET /api/subscription/manage` redirects a store subscriber to the billing server's
+ * hosted page through a link minted for them; `POST /api/subscription/cancel` and `/resume` change it and answer the new view;
  * `POST /api/subscription/payment-method {email?}` starts a card update at the gateway (`{authorization_url,
  * reference}`; the gateway returns to `/subscription/card/callback`), and `/payment-method/complete {reference}`
  * completes it for a client that prefers JSON.
@@ -41,18 +42,28 @@ export async function subscriptionRoutes(app: FastifyInstance, { ctx }: { ctx: A
     const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
     const origin = publicOrigin(request, ctx.config);
     const now = ctx.clock.now();
-    // Store-paid subscriptions are managed on the billing server's hosted page; card-paid ones on this app's screen.
-    const storeLink = () => {
-      const subject = { projectId: BILLING_PROJECT_ID, appUserId: userId };
-      return `${origin}${BILLING_PREFIX}/manage/${signManagementToken(billingManagementSecret(ctx.config), subject, now)}`;
-    };
+    // Store-paid subscriptions are managed on the billing server's hosted page (through this app, which mints the
+    // link when it is followed); card-paid ones on this app's screen.
     const row = user as UserRow;
     return subscriptionView(ctx.db, row, now, {
-      managementUrl: sourceOf(row, now).source === "store" ? storeLink() : `${origin}/subscription`,
+      managementUrl:
+        sourceOf(row, now).source === "store"
+          ? `${origin}/api/subscription/manage`
+          : `${origin}/subscription`,
     });
   }
 
   app.get("/subscription", async (request) => viewOf(request, requireUser(request).id));
+
+  // The billing server's hosted page for this user: the session proves who they are, so the app mints a fresh,
+  // short-lived link to it at each visit. The public SDK key cannot: its customer info only leads to a page that
+  // mails a sign-in link to the purchase's address.
+  app.get("/subscription/manage", async (request, reply) => {
+    if (!request.user) return reply.redirect("/", 302);
+    const subject = { projectId: BILLING_PROJECT_ID, appUserId: request.user.id };
+    const token = signManagementToken(billingManagementSecret(ctx.config), subject, ctx.clock.now());
+    return reply.redirect(`${publicOrigin(request, ctx.config)}${BILLING_PREFIX}/manage/${token}`, 302);
+  });
 
   app.post("/subscription/cancel", async (request) => {
     const user = requireUser(request);

@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { Link, useSearch } from "wouter";
 import { serverMessageOr } from "../api/api-error";
 import { apiRequest } from "../api/request";
-import { USER_KEY } from "../auth/use-auth";
+import { USER_KEY, useAuth } from "../auth/use-auth";
 
 const problem = serverMessageOr;
 
@@ -23,32 +23,115 @@ function AccountCard({ title, children }: { title: string; children: ReactNode }
   );
 }
 
-/** `/verify-email?token=…`: confirms the address once, then says so (or that the link is spent). */
+/** Whose account a verification link is for (`POST /api/auth/verify-email/account`). */
+interface LinkAccount {
+  email: string;
+  accountCreatedAt: string;
+  signedIn: boolean;
+}
+
+const SPENT_LINK = "This link has expired or was already used. Ask for a new one";
+
+/**
+ * `/verify-email?token=…`: confirms the address for the account the link is for. Signed in to that account, it
+ * confirms at once; otherwise it names the account (address, creation date) and asks for its password, so a click
+ * on the mail never confirms an account someone else created with the address.
+ */
 export function VerifyEmail() {
   const token = new URLSearchParams(useSearch()).get("token") ?? "";
   const queryClient = useQueryClient();
   const started = useRef(false);
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
   const verify = useMutation({
-    mutationFn: async () => (await apiRequest("POST", "/api/auth/verify-email", { token })).json(),
+    mutationFn: async (withPassword: string | null) =>
+      (
+        await apiRequest("POST", "/api/auth/verify-email", {
+          token,
+          ...(withPassword === null ? {} : { password: withPassword }),
+        })
+      ).json(),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: USER_KEY }),
+    onError: (e) => setError(problem(e, "Something went wrong. Please try again")),
+  });
+  const account = useMutation({
+    mutationFn: async () =>
+      (await (await apiRequest("POST", "/api/auth/verify-email/account", { token })).json()) as LinkAccount,
+    onSuccess: (found) => {
+      if (found.signedIn) verify.mutate(null);
+    },
   });
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    verify.mutate();
+    account.mutate();
   }, []);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (password === "") return setError("Enter the password of this account");
+    verify.mutate(password);
+  };
+  const continueLink = (
+    <Link href="/" className="btn btn-gold">
+      Continue to Realmheart
+    </Link>
+  );
+  if (verify.isSuccess) {
+    return (
+      <AccountCard title="Confirm your email">
+        <p role="status">Your email is confirmed. Thank you!</p>
+        {continueLink}
+      </AccountCard>
+    );
+  }
+  if (account.isError) {
+    return (
+      <AccountCard title="Confirm your email">
+        <p role="alert">{problem(account.error, SPENT_LINK)}</p>
+        {continueLink}
+      </AccountCard>
+    );
+  }
+  const found = account.data;
+  if (!found || found.signedIn) {
+    return (
+      <AccountCard title="Confirm your email">
+        <p role="status">Confirming your email...</p>
+        {error ? <p role="alert">{error}</p> : null}
+      </AccountCard>
+    );
+  }
+  const created = new Date(found.accountCreatedAt).toLocaleString(undefined, {
+    dateStyle: "long",
+    timeStyle: "short",
+  });
   return (
     <AccountCard title="Confirm your email">
-      {verify.isPending || verify.isIdle ? <p role="status">Confirming your email...</p> : null}
-      {verify.isSuccess ? <p role="status">Your email is confirmed. Thank you!</p> : null}
-      {verify.isError ? (
-        <p role="alert">
-          {problem(verify.error, "This link has expired or was already used. Ask for a new one")}
-        </p>
-      ) : null}
-      <Link href="/" className="btn btn-gold">
-        Continue to Realmheart
-      </Link>
+      <p>
+        This link confirms <strong>{found.email}</strong> for the Realmheart account created on{" "}
+        <time dateTime={found.accountCreatedAt}>{created}</time>. Enter that account's password to confirm it.
+      </p>
+      <form className="stack" onSubmit={submit} noValidate>
+        <Field
+          label="Password"
+          type="password"
+          value={password}
+          autoComplete="current-password"
+          error={error}
+          onChange={setPassword}
+        />
+        <button type="submit" className="btn btn-gold btn-block" disabled={verify.isPending}>
+          {verify.isPending ? "Confirming..." : "Confirm my email"}
+        </button>
+      </form>
+      <p className="muted">
+        Did not create this account? Someone else used your address: take the account over by{" "}
+        <Link href="/forgot-password" className="link-gold">
+          resetting its password
+        </Link>
+        . Until then it gets nothing from your address.
+      </p>
     </AccountCard>
   );
 }
@@ -182,6 +265,69 @@ export function ResetPassword() {
       <Link href="/forgot-password" className="link-gold">
         Ask for a new link
       </Link>
+    </AccountCard>
+  );
+}
+
+/**
+ * `/admin-setup?token=…`: the link the server prints at start while it has no admin. Signed in, it makes this
+ * account the administrator; signed out, it says to sign in first.
+ */
+export function AdminSetup() {
+  const token = new URLSearchParams(useSearch()).get("token") ?? "";
+  const { user, isLoading } = useAuth();
+  const queryClient = useQueryClient();
+  const claim = useMutation({
+    mutationFn: async () => (await apiRequest("POST", "/api/auth/admin-setup", { token })).json(),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: USER_KEY }),
+  });
+  if (claim.isSuccess) {
+    return (
+      <AccountCard title="Set up Realmheart">
+        <p role="status">This account is now Realmheart's administrator.</p>
+        <Link href="/admin" className="btn btn-gold">
+          Open the admin dashboard
+        </Link>
+      </AccountCard>
+    );
+  }
+  if (isLoading) {
+    return (
+      <AccountCard title="Set up Realmheart">
+        <p role="status">Loading...</p>
+      </AccountCard>
+    );
+  }
+  if (!user) {
+    return (
+      <AccountCard title="Set up Realmheart">
+        <p>
+          Sign in (or create an account) with the account that should run Realmheart, then open this link
+          again.
+        </p>
+        <a href="/api/login" className="btn btn-gold">
+          Sign in
+        </a>
+      </AccountCard>
+    );
+  }
+  return (
+    <AccountCard title="Set up Realmheart">
+      <p>
+        Make <strong>{user.email}</strong> the administrator of this Realmheart? An administrator sees every
+        user and payment and can refund and change roles.
+      </p>
+      {claim.isError ? (
+        <p role="alert">{problem(claim.error, "Something went wrong. Please try again")}</p>
+      ) : null}
+      <button
+        type="button"
+        className="btn btn-gold btn-block"
+        disabled={claim.isPending}
+        onClick={() => claim.mutate()}
+      >
+        {claim.isPending ? "Saving..." : "Make this account the administrator"}
+      </button>
     </AccountCard>
   );
 }
