@@ -25,6 +25,7 @@ import {
   trialUser,
   uniqueEmail,
   verifyAge,
+  verificationLink,
   verifyEmailByMail,
 } from "./support/users";
 
@@ -236,6 +237,18 @@ describe.each(DATABASES)("on %s", (database) => {
       await register(context, app, "Morgana", ADMIN_EMAIL);
       // ADMIN_EMAILS counts only once the address is proved: not an admin until the mail's link is opened.
       expect((await context.request.get(`${app.url}/api/admin/stats`)).status()).toBe(403);
+      // The link opened in a browser without that account's session names the account and asks for its password:
+      // a click alone never confirms an account someone else may have registered with the address (issue #43).
+      const elsewhere = await openPage(browser);
+      try {
+        await elsewhere.page.goto(await verificationLink(app, ADMIN_EMAIL));
+        await elsewhere.page.getByText(/for the Realmheart account created on/).waitFor();
+        await elsewhere.page.getByLabel("Password").waitFor();
+        await expectNoSeriousAxeViolations(elsewhere.page, "a verification link opened without its account");
+        expect((await context.request.get(`${app.url}/api/admin/stats`)).status()).toBe(403);
+      } finally {
+        await elsewhere.context.close();
+      }
       await verifyEmailByMail(page, app, ADMIN_EMAIL);
       const promoted = await openPage(browser);
       const normal = await openPage(browser);

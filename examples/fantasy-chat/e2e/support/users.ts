@@ -104,11 +104,8 @@ export async function runRenewals(app: RunningApp): Promise<RenewalReport> {
   return (await answer.json()) as RenewalReport;
 }
 
-/**
- * Opens the newest verification mail's link to `email` in the page, as its owner would (the built server's test
- * outbox holds the mails), and waits for the confirmation.
- */
-export async function verifyEmailByMail(page: Page, app: RunningApp, email: string): Promise<void> {
+/** The newest verification mail's link to `email` (the built server's test outbox holds the mails). */
+export async function verificationLink(app: RunningApp, email: string): Promise<string> {
   const outbox = (await (await fetch(`${app.url}/api/test/outbox`)).json()) as { to: string; text: string }[];
   const link = outbox
     .filter((m) => m.to === email)
@@ -116,6 +113,14 @@ export async function verifyEmailByMail(page: Page, app: RunningApp, email: stri
     .filter(Boolean)
     .at(-1);
   expect(link, `a verification mail to ${email}`).toBeTruthy();
-  await page.goto(link!);
+  return link!;
+}
+
+/**
+ * Opens the newest verification mail's link to `email` in the page, signed in to that account as its owner would
+ * be, and waits for the confirmation.
+ */
+export async function verifyEmailByMail(page: Page, app: RunningApp, email: string): Promise<void> {
+  await page.goto(await verificationLink(app, email));
   await page.getByText("Your email is confirmed. Thank you!").waitFor();
 }
