@@ -1,5 +1,6 @@
 // The SDK's import graph: no circles, no arrow that runs back up the layers, and the lazy UI reached from the
-// core only through dynamic import().
+// core only through dynamic import(). The billing server's, Realmheart's server's and its web client's sources have
+// no circle either.
 import { readFileSync, readdirSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import ts from "typescript";
@@ -48,27 +49,29 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-function resolveModule(fromFile: string, specifier: string): string | null {
+/** The source file under `src` an import names (`./x`, `./x.js` as NodeNext spells it, `./dir`), or null for a package or data. */
+function resolveModule(src: string, fromFile: string, specifier: string): string | null {
   if (!specifier.startsWith(".")) return null; // a package
-  const base = resolve(dirname(fromFile), specifier);
-  if (!base.startsWith(SRC)) return null; // data outside src/, such as the locale files
+  const base = resolve(dirname(fromFile), specifier.replace(/\.js$/, ""));
+  if (!base.startsWith(src)) return null; // data outside src/, such as the locale files
+  if (/\.(css|json|svg|png|txt)$/.test(base)) return null; // data beside the sources
   for (const candidate of [`${base}.ts`, `${base}.tsx`, join(base, "index.ts")]) {
     try {
       readFileSync(candidate);
-      return relative(SRC, candidate).split("\\").join("/");
+      return relative(src, candidate).split("\\").join("/");
     } catch {
       // try the next candidate
     }
   }
-  throw new Error(`${relative(SRC, fromFile)} imports ${specifier}, which does not resolve`);
+  throw new Error(`${relative(src, fromFile)} imports ${specifier}, which does not resolve`);
 }
 
-function arrowsOf(file: string): Arrow[] {
-  const from = relative(SRC, file).split("\\").join("/");
+function arrowsOf(src: string, file: string): Arrow[] {
+  const from = relative(src, file).split("\\").join("/");
   const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
   const arrows: Arrow[] = [];
   const add = (specifier: string, kind: Arrow["kind"]) => {
-    const to = resolveModule(file, specifier);
+    const to = resolveModule(src, file, specifier);
     if (to) arrows.push({ from, to, kind });
   };
   const visit = (node: ts.Node) => {
@@ -97,7 +100,32 @@ function arrowsOf(file: string): Arrow[] {
   return arrows;
 }
 
-const arrows = sourceFiles(SRC).flatMap(arrowsOf);
+/** Every import arrow between the source files under `src`. */
+function importArrows(src: string): Arrow[] {
+  return sourceFiles(src).flatMap((file) => arrowsOf(src, file));
+}
+
+/** The circles of static and type imports, each as `a → b → … → a`. */
+function circlesOf(arrows: readonly Arrow[]): string[] {
+  const next = new Map<string, string[]>();
+  for (const a of arrows) if (a.kind !== "dynamic") next.set(a.from, [...(next.get(a.from) ?? []), a.to]);
+  const circles: string[] = [];
+  const state = new Map<string, "open" | "done">();
+  const walk = (file: string, path: string[]) => {
+    if (state.get(file) === "done") return;
+    if (state.get(file) === "open") {
+      circles.push([...path.slice(path.indexOf(file)), file].join(" → "));
+      return;
+    }
+    state.set(file, "open");
+    for (const to of next.get(file) ?? []) walk(to, [...path, file]);
+    state.set(file, "done");
+  };
+  for (const file of next.keys()) walk(file, []);
+  return circles;
+}
+
+const arrows = importArrows(SRC);
 
 describe("the SDK's import graph", () => {
   it("is read from the sources", () => {
@@ -121,21 +149,25 @@ describe("the SDK's import graph", () => {
   });
 
   it("has no circle, counting type imports too", () => {
-    const next = new Map<string, string[]>();
-    for (const a of arrows) if (a.kind !== "dynamic") next.set(a.from, [...(next.get(a.from) ?? []), a.to]);
-    const circles: string[] = [];
-    const state = new Map<string, "open" | "done">();
-    const walk = (file: string, path: string[]) => {
-      if (state.get(file) === "done") return;
-      if (state.get(file) === "open") {
-        circles.push([...path.slice(path.indexOf(file)), file].join(" → "));
-        return;
-      }
-      state.set(file, "open");
-      for (const to of next.get(file) ?? []) walk(to, [...path, file]);
-      state.set(file, "done");
-    };
-    for (const file of next.keys()) walk(file, []);
-    expect(circles).toEqual([]);
+    expect(circlesOf(arrows)).toEqual([]);
+  });
+});
+
+/** The other packages' sources, each with at least this many import arrows (so an unread tree cannot pass). */
+const PACKAGES = [
+  { name: "the billing server", src: "examples/billing-server/src", arrows: 200 },
+  { name: "Realmheart's server", src: "examples/fantasy-chat/server/src", arrows: 400 },
+  { name: "Realmheart's web client", src: "examples/fantasy-chat/web/src", arrows: 100 },
+];
+
+describe.each(PACKAGES)("$name's import graph", ({ src, arrows: least }) => {
+  const graph = importArrows(join(ROOT, src));
+
+  it("is read from the sources", () => {
+    expect(graph.length).toBeGreaterThan(least);
+  });
+
+  it("has no circle, counting type imports too", () => {
+    expect(circlesOf(graph)).toEqual([]);
   });
 });

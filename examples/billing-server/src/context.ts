@@ -1,5 +1,14 @@
 import type { BillingDatabase, BillingDb } from "./db/database.js";
-import type { ManagementLinks } from "./manage/management-link.js";
+
+/** What the hosted "Manage subscription" page needs to sign its links. */
+export interface ManagementLinks {
+  /** The HMAC key of the links (at least 32 characters); never logged. */
+  secret: string;
+  /** The billing server's public base URL including its prefix (e.g. `https://shop.example/billing`); by default the request's own origin and the plugin's prefix. */
+  publicUrl: string | null;
+  /** The plugin's prefix, for the default base URL. */
+  prefix: string;
+}
 
 /** The API key's project and mode, set on every authenticated request. */
 export interface Caller {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import type { BillingContext } from "../context.js";
+import type { BillingContext, ManagementLinks } from "../context.js";
 import { customerInfoResponse } from "../domain/customers.js";
 import {
   ENTRY_LINK_TTL_MS,
@@ -9,15 +9,7 @@ import {
   type ManagementSubject,
 } from "./manage-token.js";
 
-/** What the hosted "Manage subscription" page needs to sign its links. */
-export interface ManagementLinks {
-  /** The HMAC key of the links (at least 32 characters); never logged. */
-  secret: string;
-  /** The billing server's public base URL including its prefix (e.g. `https://shop.example/billing`); by default the request's own origin and the plugin's prefix. */
-  publicUrl: string | null;
-  /** The plugin's prefix, for the default base URL. */
-  prefix: string;
-}
+export type { ManagementLinks } from "../context.js";
 
 /** A link to a customer's hosted page and when it stops working. */
 export interface ManageLink {

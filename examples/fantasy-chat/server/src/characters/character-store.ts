@@ -1,4 +1,3 @@
-import type { AppContext } from "../context.js";
 import { characters } from "../db/schema.js";
 import type { CharacterCardText } from "../replies/reply-engine.js";
 
@@ -25,7 +24,7 @@ export const characterColumns = {
  * const character = await findCharacter(ctx, chat.characterId);
  */
 export function findCharacter(
-  ctx: Pick<AppContext, "characters">,
+  ctx: { characters: { find(id: string): Promise<CharacterView | null> } },
   id: string,
 ): Promise<CharacterView | null> {
   return ctx.characters.find(id);

@@ -1,7 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { UserRow } from "../auth/session-store.js";
 import type { CharacterView } from "../characters/character-store.js";
-import type { AppContext } from "../context.js";
+import type { Clock } from "../clock.js";
+import type { AppDb } from "../db/database.js";
 import { chatMemories, messages, profiles } from "../db/schema.js";
 import { queryRows, type Bound } from "../db/raw-query.js";
 import {
@@ -11,7 +12,14 @@ import {
   type UnfoldedMessage,
 } from "../memory/chat-memory.js";
 import { profileOrDefaults, type ProfileView } from "../profile/profile-store.js";
-import type { ReplyRequest } from "../replies/reply-engine.js";
+import type { CharacterCardText, ReplyRequest } from "../replies/reply-engine.js";
+
+/** What gathering a reply's context reads: the database, the clock and the characters' card texts. */
+export interface ReplyContextDeps {
+  db: AppDb;
+  clock: Clock;
+  characters: { cardText(id: string): Promise<CharacterCardText | null> };
+}
 
 /** How many earlier messages a free chat's reply sees: the recent window, nothing older. */
 export const FREE_HISTORY_LENGTH = 20;
@@ -153,7 +161,7 @@ export function contextColumns(
  * @example
  * const request = await buildReplyRequest(ctx, { user, chatId, character, premium, message, beforeSeq: row.seq });
  */
-export async function buildReplyRequest(ctx: AppContext, target: ReplyTarget): Promise<ReplyRequest> {
+export async function buildReplyRequest(ctx: ReplyContextDeps, target: ReplyTarget): Promise<ReplyRequest> {
   const [context] = await queryRows<ReplyContextRow>(
     ctx.db,
     sql`select ${contextColumns({ chatId: target.chatId, userId: target.user.id, beforeSeq: target.beforeSeq }, target.premium)}`,
@@ -173,7 +181,7 @@ export async function buildReplyRequest(ctx: AppContext, target: ReplyTarget): P
  * const { request, memoryUpdate } = await replyRequestFrom(ctx, target, row);
  */
 export async function replyRequestFrom(
-  ctx: AppContext,
+  ctx: Pick<ReplyContextDeps, "characters">,
   target: Omit<ReplyTarget, "beforeSeq">,
   context: ReplyContextRow,
 ): Promise<PreparedReply> {

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lte, or } from "drizzle-orm";
 import { payments } from "../db/schema.js";
 import { findPayment, type PaymentRow } from "./payment-store.js";
-import type { PaymentsContext } from "./settle-payment.js";
+import type { PaymentsContext } from "./payments-context.js";
 
 /**
  * How long a refund claim holds. A gateway call gives up long before (Paystack's timeout is 15 s), so an older claim

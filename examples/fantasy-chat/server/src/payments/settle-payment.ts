@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { userChanged } from "../users/user-changes.js";
-import type { AppContext } from "../context.js";
+import type { PaymentsContext } from "./payments-context.js";
 import type { AppTx } from "../db/database.js";
 import { payments, users } from "../db/schema.js";
 import { judgeTransaction, type PaymentOutcome } from "./judge-transaction.js";
@@ -14,8 +14,7 @@ import { transition, type SubscriptionEvent } from "../subscription/subscription
 import { storeTransition } from "../subscription/store-transition.js";
 import { refundOnce } from "./refund-once.js";
 
-/** What settling needs from the app. */
-export type PaymentsContext = Pick<AppContext, "db" | "clock" | "gateway" | "log">;
+export type { PaymentsContext } from "./payments-context.js";
 
 /**
  * Applies a final outcome to a pending payment, exactly once: the payment leaves `pending` by one conditional
