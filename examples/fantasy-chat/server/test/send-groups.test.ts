@@ -103,7 +103,9 @@ describe.each(DATABASES)("sends made together, grouped into shared statements, o
     const stored = await server.database.db
       .select({ chatId: messages.chatId, content: messages.content, versions: messages.versions })
       .from(messages)
-      .where(eq(messages.role, "character"));
+      .where(eq(messages.role, "character"))
+      // In the chat's order: a table scan's order is no order (PostgreSQL moves updated rows).
+      .orderBy(messages.seq);
     expect(stored.filter((m) => m.chatId === a!.chatId).map((m) => m.content)).toEqual(["First", "Third"]);
     expect(stored.filter((m) => m.chatId === b!.chatId).map((m) => m.versions)).toEqual([
       [{ content: "Second", createdAt: at }],

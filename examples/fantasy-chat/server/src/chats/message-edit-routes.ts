@@ -9,7 +9,8 @@ import { parseInput } from "../http/validate.js";
 import { forgetMemory } from "../memory/chat-memory.js";
 import { findChatMessage, findOwnedChat, toMessageView } from "./chat-store.js";
 import { versionsOf } from "./regenerate-reply.js";
-import { contentPolicyViolation, messageContentSchema } from "./send-message.js";
+import { contentPolicyViolation } from "./judge-reply.js";
+import { messageContentSchema } from "./send-message.js";
 
 const versionSchema = z.object({
   index: z.number("Version index must be a number").int("Version index must be a whole number"),

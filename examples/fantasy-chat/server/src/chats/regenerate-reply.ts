@@ -3,10 +3,9 @@ import type { UserRow } from "../auth/session-store.js";
 import { findCharacter } from "../characters/character-store.js";
 import type { AppContext } from "../context.js";
 import { messages, type MessageVersion } from "../db/schema.js";
-import { ApiError, forbidden, notFound, subscriptionRequired } from "../http/api-error.js";
+import { ApiError, notFound, subscriptionRequired } from "../http/api-error.js";
 import type { ReplyRequest } from "../replies/reply-engine.js";
 import type { CrisisLanguage } from "../safety/assess-text.js";
-import { isPremium, subscriptionStatusAt } from "../users/subscription-status.js";
 import { consumeFreeMessage, refundFreeMessage, utcDay } from "../users/free-allowance.js";
 import {
   findChatMessage,
@@ -16,7 +15,8 @@ import {
   type MessageView,
 } from "./chat-store.js";
 import { buildReplyRequest } from "./reply-context.js";
-import { contentPolicyViolation, refundUnanswered } from "./send-message.js";
+import { judgeReply, userFacts } from "./judge-reply.js";
+import { refundUnanswered } from "./send-message.js";
 
 /** A regenerate request that passed every check; the new version is still to come. */
 export interface AcceptedRegenerate {
@@ -95,21 +95,25 @@ export async function acceptRegenerate(
     .limit(1);
   const answered = previous?.role === "user" ? previous : null;
   const assessment = answered ? await ctx.safety.check(answered.content) : null;
-  if (assessment?.verdict === "refused") throw contentPolicyViolation();
-  // Marked when it was sent (the rules of the day, or a moderation model), or a crisis by today's rules.
-  const crisis = assessment?.verdict === "crisis" ? assessment.language : answered?.crisis ? "en" : null;
-  if (crisis) return { user, target, replyRequest: null, crisis, chargedDay: null };
-
   const character = await findCharacter(ctx, chat.characterId);
-  if (!character) throw notFound("Character not found");
   const now = ctx.clock.now();
-  const premium = isPremium(user, now);
-  if (!user.ageVerified) throw forbidden("age_not_verified");
-  if (subscriptionStatusAt(user, now) === "expired") throw subscriptionRequired("trial_expired");
-  if (character.premium && !premium) throw subscriptionRequired("premium_character");
+  const facts = userFacts(user, now);
+  const { premium } = facts;
+  // Marked when it was sent (the rules of the day, or a moderation model), or a crisis by today's rules.
+  const verdict = judgeReply({
+    assessment,
+    markedCrisis: answered?.crisis === true,
+    ...facts,
+    characterPremium: character?.premium,
+  });
+  if (verdict.verdict === "refused") throw verdict.error;
+  if (verdict.verdict === "crisis") {
+    return { user, target, replyRequest: null, crisis: verdict.language, chargedDay: null };
+  }
+  if (!character) throw notFound("Character not found");
 
-  const chargedDay = premium ? null : utcDay(now);
-  if (!premium) {
+  const chargedDay = verdict.charged ? utcDay(now) : null;
+  if (chargedDay) {
     const used = await ctx.db.transaction((tx) => consumeFreeMessage(tx, user.id, now));
     if (used === null) throw subscriptionRequired("quota_exhausted");
   }
