@@ -1,4 +1,5 @@
 import type { PurchasesEnvironment } from "../environment";
+import type { ApiKeyKind } from "./api-key-kind";
 
 /** Where requests go and what they carry besides the SDK's own headers. */
 export interface HttpConfig {
@@ -119,9 +120,6 @@ export interface ResolvedConfig {
   /** `locale` in its canonical form, or "" when none was given. */
   locale: string;
 }
-
-/** What an API key is for, from its prefix. */
-export type ApiKeyKind = "production" | "sandbox" | "test_store" | "paddle";
 
 /** The hosted endpoint of the public Web Billing protocol, used when no proxy URL is configured. */
 export const DEFAULT_BASE_URL = "https://api.revenuecat.com";

@@ -1,9 +1,9 @@
 import { ErrorCode } from "../errors/error-code";
 import { PurchasesError } from "../errors/purchases-error";
+import type { ApiKeyKind } from "./api-key-kind";
 import {
   DEFAULT_BASE_URL,
   DEFAULT_FLAGS,
-  type ApiKeyKind,
   type FlagsConfig,
   type HttpConfig,
   type PurchasesConfig,

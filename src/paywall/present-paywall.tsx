@@ -34,6 +34,7 @@ import { PaywallView, titleText, type PaywallViewModel, type PaywallWallet } fro
 import { findWorkflow, nextPage, type PaywallWorkflow, type WorkflowPage } from "./paywall-workflow";
 import { resolvePaywall } from "./resolve-paywall";
 import { validatePaywallParams } from "../config/validate-ui-params";
+import { keyKindRules } from "../config/api-key-kind";
 
 /** Everything the paywall needs from the core, validated by `Purchases.presentPaywall`. */
 export interface PaywallSession extends Omit<PresentPaywallParams, "offering"> {
@@ -542,6 +543,6 @@ export async function showPaywall(
     signal: context.signal,
     purchase: context.purchase,
     // Test Store and Paddle keys have no wallets: their wallet buttons show what shows without one.
-    express: ["sandbox", "production"].includes(context.config.apiKeyKind) ? context.express : null,
+    express: keyKindRules(context.config.apiKeyKind).wallets ? context.express : null,
   });
 }

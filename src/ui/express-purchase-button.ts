@@ -41,6 +41,7 @@ import {
 } from "./purchase-session";
 import { elementsOptions, elementsPricing, loadStripeFor } from "./stripe-options";
 import { themeVariables } from "./theme";
+import { keyKindRules } from "../config/api-key-kind";
 
 export type { WalletButtonTheme };
 
@@ -117,7 +118,7 @@ export async function presentExpressPurchaseButton(
   context: ExpressContext,
 ): Promise<PurchasedResult> {
   const { env, config } = context;
-  const walletKey = config.apiKeyKind === "sandbox" || config.apiKeyKind === "production";
+  const walletKey = keyKindRules(config.apiKeyKind).wallets;
   validateExpressButtonParams(params, Boolean(env.window?.document), walletKey);
   const session = purchaseSession(params, context);
   const branding = await context.branding();

@@ -2,7 +2,7 @@ import { render } from "preact";
 import { performTestStorePurchase } from "../checkout/test-store-purchase";
 import { ErrorCode } from "../errors/error-code";
 import { isPurchasesError, PurchasesError } from "../errors/purchases-error";
-import type { ApiKeyKind } from "../config/purchases-config";
+import { keyKindRules, type ApiKeyKind } from "../config/api-key-kind";
 import { loadTranslator } from "../i18n/translator";
 import { Logger } from "../logger";
 import type { Offering } from "../model/types";
@@ -37,11 +37,11 @@ export function warmUp(win: Window, apiKeyKind: ApiKeyKind, current: Offering | 
   loadTranslator(win.navigator?.language, null)
     .then((t) => {
       for (const rcPackage of current?.availablePackages ?? []) {
-        if (apiKeyKind === "test_store") testStoreRows(t, rcPackage);
+        if (keyKindRules(apiKeyKind).testStore) testStoreRows(t, rcPackage);
         else productTexts(t, purchasePlan(rcPackage.webBillingProduct, null, Date.now()), String);
       }
       const first = current?.availablePackages[0];
-      if (apiKeyKind === "test_store" && first) {
+      if (keyKindRules(apiKeyKind).testStore && first) {
         // Drawn once into a detached element (no style, layout or paint): the modal's code is compiled by then.
         const scratch = win.document.createElement("div");
         render(<TestStoreModal t={t} rcPackage={first} titleId="" onOutcome={ignore} />, scratch);
@@ -49,7 +49,7 @@ export function warmUp(win: Window, apiKeyKind: ApiKeyKind, current: Offering | 
       }
     })
     .catch(ignore);
-  if (apiKeyKind !== "test_store") import("@stripe/stripe-js/pure").catch(ignore);
+  if (!keyKindRules(apiKeyKind).testStore) import("@stripe/stripe-js/pure").catch(ignore);
 }
 
 const cancelled = () => new PurchasesError(ErrorCode.UserCancelledError);
@@ -68,7 +68,9 @@ const asPurchasesError = (error: unknown) =>
 export async function presentPurchase(session: PurchaseSession): Promise<PurchasedResult> {
   const { env, win, signal } = session;
   const productId = session.rcPackage.webBillingProduct.identifier;
-  Logger.info(`Purchase started: ${productId}${session.apiKeyKind === "test_store" ? " (Test Store)" : ""}.`);
+  Logger.info(
+    `Purchase started: ${productId}${keyKindRules(session.apiKeyKind).testStore ? " (Test Store)" : ""}.`,
+  );
   const t = await loadTranslator(session.selectedLocale ?? win.navigator?.language, session.defaultLocale);
   if (signal.aborted) throw cancelled();
   const active: ActiveSession = {
@@ -76,9 +78,9 @@ export async function presentPurchase(session: PurchaseSession): Promise<Purchas
     branding: brandingWithAppearance(session.branding, session.appearanceOverride),
     t,
     traceId: env.randomUUID(),
-    sandbox: session.apiKeyKind !== "production",
+    sandbox: keyKindRules(session.apiKeyKind).sandbox,
   };
-  const testStore = session.apiKeyKind === "test_store";
+  const testStore = keyKindRules(session.apiKeyKind).testStore;
   session.analytics.track("checkout_session_start", sessionStartProperties(active), active.traceId);
 
   return new Promise<PurchasedResult>((resolve, reject) => {

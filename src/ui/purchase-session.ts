@@ -3,7 +3,8 @@ import type {
   CheckoutSessionEndProperties,
   CheckoutSessionStartProperties,
 } from "../analytics/analytics-event";
-import type { ApiKeyKind, BrandingAppearance } from "../config/purchases-config";
+import type { ApiKeyKind } from "../config/api-key-kind";
+import type { BrandingAppearance } from "../config/purchases-config";
 import type { PurchasesEnvironment } from "../environment";
 import { ErrorCode } from "../errors/error-code";
 import type { PurchasesError } from "../errors/purchases-error";

@@ -1,6 +1,6 @@
 // The SDK's import graph: no circles, no arrow that runs back up the layers, and the lazy UI reached from the
 // core only through dynamic import(). The billing server's, Realmheart's server's and its web client's sources have
-// no circle either.
+// no circle and no arrow back up their own layers either.
 import { readFileSync, readdirSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import ts from "typescript";
@@ -9,12 +9,15 @@ import { ROOT } from "./built-package";
 
 const SRC = join(ROOT, "src");
 
+/** Layers from the top, each a list of folders (`http/`) and root files (`index.ts`). */
+type Layers = readonly (readonly string[])[];
+
 /**
  * The layers from the top; a file may import from its own layer or any layer below. Root files: `index.ts` is
  * the public door, `purchases.ts` the facade, and the platform pieces every layer may use (the injected
  * environment, the Stripe.js shapes it can load, the logger, the version) sit just above `errors/`.
  */
-const LAYERS: readonly (readonly string[])[] = [
+const LAYERS: Layers = [
   ["index.ts"],
   ["purchases.ts"],
   ["paywall/"],
@@ -29,9 +32,20 @@ const LAYERS: readonly (readonly string[])[] = [
 /** Folders the core may load only with dynamic import(), so that they stay out of its bundle. */
 const LAZY = ["ui/", "paywall/", "virtual-currencies/"];
 
-function layerOf(file: string): number {
-  const index = LAYERS.findIndex((layer) => layer.some((part) => file === part || file.startsWith(part)));
-  if (index < 0) throw new Error(`${file} has no layer: add it to LAYERS in import-graph.test.ts`);
+/**
+ * The index of `file`'s layer: the layer of the longest entry that names it, so a folder declared on its own
+ * (`payments/gateways/`) sits apart from its parent's. `where` says where a file with no layer is to be added.
+ */
+function layerOf(layers: Layers, file: string, where: string): number {
+  let index = -1;
+  let longest = -1;
+  layers.forEach((layer, i) => {
+    for (const part of layer) {
+      if ((file === part || file.startsWith(part)) && part.length > longest)
+        [index, longest] = [i, part.length];
+    }
+  });
+  if (index < 0) throw new Error(`${file} has no layer: add it to ${where} in import-graph.test.ts`);
   return index;
 }
 
@@ -105,6 +119,13 @@ function importArrows(src: string): Arrow[] {
   return sourceFiles(src).flatMap((file) => arrowsOf(src, file));
 }
 
+/** The static and type imports that run from a layer up to one above it, each as `from → to`. */
+function upwardArrows(arrows: readonly Arrow[], layers: Layers, where: string): string[] {
+  return arrows
+    .filter((a) => a.kind !== "dynamic" && layerOf(layers, a.to, where) < layerOf(layers, a.from, where))
+    .map((a) => `${a.from} → ${a.to}`);
+}
+
 /** The circles of static and type imports, each as `a → b → … → a`. */
 function circlesOf(arrows: readonly Arrow[]): string[] {
   const next = new Map<string, string[]>();
@@ -134,10 +155,7 @@ describe("the SDK's import graph", () => {
   });
 
   it("has no arrow that runs back up the layers", () => {
-    const upward = arrows
-      .filter((a) => a.kind !== "dynamic" && layerOf(a.to) < layerOf(a.from))
-      .map((a) => `${a.from} → ${a.to}`);
-    expect(upward).toEqual([]);
+    expect(upwardArrows(arrows, LAYERS, "LAYERS")).toEqual([]);
   });
 
   it("reaches the lazy widget, paywall and virtual currencies from outside them only through dynamic import()", () => {
@@ -153,18 +171,115 @@ describe("the SDK's import graph", () => {
   });
 });
 
-/** The other packages' sources, each with at least this many import arrows (so an unread tree cannot pass). */
-const PACKAGES = [
-  { name: "the billing server", src: "examples/billing-server/src", arrows: 200 },
-  { name: "Realmheart's server", src: "examples/fantasy-chat/server/src", arrows: 400 },
-  { name: "Realmheart's web client", src: "examples/fantasy-chat/web/src", arrows: 100 },
+/**
+ * The other packages' sources: each with at least this many import arrows (so an unread tree cannot pass) and its
+ * layers from the top, by folder (or root file) as for the SDK.
+ */
+const PACKAGES: readonly { name: string; src: string; arrows: number; layers: Layers }[] = [
+  {
+    name: "the billing server",
+    src: "examples/billing-server/src",
+    arrows: 200,
+    // The doors (the package's exports, the CLI) and what they wire; the protocol's routes; the hosted Manage pages
+    // with the mails that carry their links; the lifecycle workers; the domain's rules; the ways out (webhook
+    // delivery, the Stripe gateway, the mail transport) and the catalogue file; http's errors and hooks; the context
+    // every part is handed; the tables; the kinds of keys and stores.
+    layers: [
+      ["index.ts", "cli.ts"],
+      ["plugin.ts", "cli-env.ts", "startup-failure.ts"],
+      ["routes/"],
+      ["manage/"],
+      ["lifecycle/"],
+      ["domain/"],
+      ["webhooks/", "gateway/", "mail/", "catalogue/"],
+      ["http/"],
+      ["context.ts"],
+      ["db/"],
+      // What each kind of API key and each store means, read by the tables' column types and every layer above.
+      ["kinds/"],
+    ],
+  },
+  {
+    name: "Realmheart's server",
+    src: "examples/fantasy-chat/server/src",
+    arrows: 400,
+    // The process and the app's wiring; the folders whose route modules are handed the app's context, each over the
+    // ones it calls; `context.ts` itself; the stores and engines it holds; the parts that never ask for it: the payment gateways, users, premium's pure
+    // rules (prices, periods, the subscription machine), memory, safety, mail; http's hooks, crypto, the tables and
+    // the root pieces.
+    layers: [
+      ["main.ts"],
+      // The test-only control routes drive the whole app (its clock, the renewal pass), as its wiring does.
+      ["app.ts", "system/test-control-routes.ts"],
+      ["admin/"],
+      ["subscription/"],
+      ["billing/"],
+      ["payments/"],
+      ["chats/"],
+      ["profile/"],
+      ["auth/"],
+      ["replies/"],
+      ["characters/"],
+      ["system/", "web/"],
+      ["context.ts"],
+      // The stores and engines the context holds, and what they are made of: below it, though their folders' route
+      // modules are above it.
+      [
+        "auth/session-store.ts",
+        "characters/character-snapshot.ts",
+        "characters/character-store.ts",
+        "chats/send-store.ts",
+        "chats/send-groups.ts",
+        "chats/chat-context-cache.ts",
+        "chats/chat-page-cache.ts",
+        "chats/chat-change-notices.ts",
+        "chats/chat-store.ts",
+        "chats/chat-title.ts",
+        "chats/reply-context.ts",
+        "chats/started-reply.ts",
+        "profile/profile-store.ts",
+        "profile/profile-schema.ts",
+        "characters/archetypes.ts",
+        "replies/reply-engine.ts",
+      ],
+      ["payments/gateways/", "users/"],
+      ["premium/", "memory/", "safety/", "mail/"],
+      ["http/"],
+      ["crypto/"],
+      ["db/"],
+      ["config.ts", "clock.ts", "paths.ts", "remember-last.ts"],
+    ],
+  },
+  {
+    name: "Realmheart's web client",
+    src: "examples/fantasy-chat/web/src",
+    arrows: 100,
+    // The entry and the router; the screens; the features they show, each over the ones it uses; the app's shared
+    // components, toasts and native shell; the API client.
+    layers: [
+      ["main.tsx"],
+      ["App.tsx"],
+      ["pages/", "account/"],
+      ["admin/", "chat/"],
+      ["subscription/"],
+      ["subscribe/"],
+      ["auth/"],
+      ["ui/"],
+      ["toast/", "native/"],
+      ["api/"],
+    ],
+  },
 ];
 
-describe.each(PACKAGES)("$name's import graph", ({ src, arrows: least }) => {
+describe.each(PACKAGES)("$name's import graph", ({ name, src, arrows: least, layers }) => {
   const graph = importArrows(join(ROOT, src));
 
   it("is read from the sources", () => {
     expect(graph.length).toBeGreaterThan(least);
+  });
+
+  it("has no arrow that runs back up the layers", () => {
+    expect(upwardArrows(graph, layers, `the layers of ${name} in PACKAGES`)).toEqual([]);
   });
 
   it("has no circle, counting type imports too", () => {

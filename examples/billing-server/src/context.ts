@@ -1,4 +1,5 @@
 import type { BillingDatabase, BillingDb } from "./db/database.js";
+import type { ApiKeyKind } from "./kinds/api-key-kind.js";
 
 /** What the hosted "Manage subscription" page needs to sign its links. */
 export interface ManagementLinks {
@@ -13,7 +14,8 @@ export interface ManagementLinks {
 /** The API key's project and mode, set on every authenticated request. */
 export interface Caller {
   projectId: string;
-  keyKind: "production" | "sandbox" | "test_store";
+  keyKind: ApiKeyKind;
+  /** The key's money is not real: `API_KEY_KINDS[keyKind].isSandbox`. */
   isSandbox: boolean;
   allowedOrigins: string[] | null;
 }

@@ -9,6 +9,7 @@ export type { StripeOptions } from "./gateway/stripe-gateway.js";
 export { openBillingDatabase } from "./db/database.js";
 export { openDrizzleDatabase } from "./db/open-drizzle-database.js";
 export { vacuumPgliteTables } from "./db/pglite-upkeep.js";
+export { startPeriodicWorker, type PeriodicWorker } from "./lifecycle/periodic-worker.js";
 export {
   preparedRows,
   preparedStatement,
@@ -57,4 +58,4 @@ export type { Mail, Mailer, MailLog } from "./mail/mailer.js";
 export {
   mailRenewalAuthentication,
   renewalAuthenticationNotifier,
-} from "./mail/renewal-authentication-notifier.js";
+} from "./manage/renewal-authentication-notifier.js";

@@ -25,7 +25,7 @@ import { cardRenewalCharger } from "./lifecycle/card-renewal-charger.js";
 import { confirmPaymentRoutes } from "./manage/confirm-payment-routes.js";
 import { checkMailOptions, type MailOptions } from "./mail/mail-options.js";
 import { createMailer } from "./mail/mailer.js";
-import { renewalAuthenticationNotifier } from "./mail/renewal-authentication-notifier.js";
+import { renewalAuthenticationNotifier } from "./manage/renewal-authentication-notifier.js";
 
 /** Options of the billing server plugin. */
 export interface BillingServerOptions {

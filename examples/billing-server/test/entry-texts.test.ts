@@ -1,7 +1,7 @@
 // The entry page and the sign-in mail speak every language of the other hosted pages, each text filled in; the
 // flood limits' verdict is a pure rule.
 import { describe, expect, it } from "vitest";
-import { signInLinkMail } from "../src/mail/sign-in-link-mail.js";
+import { signInLinkMail } from "../src/manage/sign-in-link-mail.js";
 import { ENTRY_LOCALES } from "../src/manage/entry-texts.js";
 import { MANAGE_LOCALES } from "../src/manage/manage-texts.js";
 import { SIGN_IN_MAIL_LIMITS, judgeSignInMail } from "../src/manage/sign-in-mail-limit.js";

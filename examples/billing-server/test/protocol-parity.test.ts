@@ -10,7 +10,7 @@ import {
 } from "../../../fixtures/protocol/parity-cases.mjs";
 import { BillingErrorCode } from "../src/http/billing-error.js";
 import { parseCatalogue } from "../src/catalogue/catalogue-schema.js";
-import { apiKeyKind } from "../src/catalogue/seed-catalogue.js";
+import { apiKeyKind } from "../src/kinds/api-key-kind.js";
 import { currencyExponent } from "../src/domain/currency-exponent.js";
 import { toMinorUnits } from "../src/domain/money.js";
 import { KEYS } from "./support/catalogue.js";

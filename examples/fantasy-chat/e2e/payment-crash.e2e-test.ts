@@ -13,7 +13,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { FakePaystack } from "../server/test/support/fake-paystack";
-import { addMonths } from "../server/src/payments/money";
+import { addMonths } from "../server/src/premium/money";
 import { DATABASES, startApp, type DatabaseKind, type RunningApp } from "./support/app-server";
 import { CookieClient } from "./support/cookie-client";
 import { PASSWORD, uniqueEmail } from "./support/users";

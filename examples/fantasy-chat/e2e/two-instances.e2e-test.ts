@@ -1,7 +1,7 @@
 // Issue #19 (scale out): two built servers (dist/server/main.js) on one PostgreSQL database, behind a round-robin
 // proxy on loopback, behave as one app: a session made on either works on both, the free allowance holds across
 // them, a role change and an imported character reach the other instance within its cache's time, and a change
-// to a chat made through one is what the other serves. Runs only when TEST_DATABASE_URL is set (vitest.e2e.config.ts
+// to a chat made through one is what the other serves. Runs only when TEST_DATABASE_URL is set (vitest.config.ts
 // leaves the file out otherwise: PGlite is one process's database, so there is nothing to scale out on it).
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

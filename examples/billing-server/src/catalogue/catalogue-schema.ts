@@ -1,3 +1,4 @@
+import { API_KEY_SHAPE_RULE, isApiKeyShaped } from "../kinds/api-key-kind.js";
 import { originSchema } from "../http/allowed-origins.js";
 import { z } from "zod";
 import { paywallComponentsSchema, paywallPackageIds, uiConfigSchema } from "./paywall-schema.js";
@@ -117,11 +118,7 @@ const project = z
   .object({
     id: z.string().regex(/^[a-z0-9_-]+$/),
     name: z.string().min(1),
-    api_keys: z
-      .array(
-        z.string().regex(/^(rcb_sb_|rcb_(?!sb_)|test_)[A-Za-z0-9_-]+$/, "keys start rcb_, rcb_sb_ or test_"),
-      )
-      .min(1),
+    api_keys: z.array(z.string().refine(isApiKeyShaped, API_KEY_SHAPE_RULE)).min(1),
     allowed_origins: z.array(originSchema).nullable().default(null),
     branding,
     entitlements: z.array(z.object({ identifier: z.string().min(1), products: z.array(z.string()).min(1) })),

@@ -1,15 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { BillingDb } from "../db/database.js";
 import { apiKeys, offerings, products, projects, virtualCurrencies } from "../db/schema.js";
+import { apiKeyKind } from "../kinds/api-key-kind.js";
 import type { Catalogue } from "./catalogue-schema.js";
 import { seedPromotionCodes } from "./seed-promotion-codes.js";
-
-/** What a public API key is for, by its prefix (a catalogue has already checked its shape). */
-export function apiKeyKind(key: string): "production" | "sandbox" | "test_store" {
-  if (key.startsWith("rcb_sb_")) return "sandbox";
-  if (key.startsWith("test_")) return "test_store";
-  return "production";
-}
 
 /**
  * Makes the database's catalogue match `catalogue`, in one transaction: projects are upserted and their keys,

@@ -15,7 +15,8 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import type { CatalogueWorkflow } from "../catalogue/workflow-schema.js";
+import type { ApiKeyKind } from "../kinds/api-key-kind.js";
+import type { PurchaseStore } from "../kinds/purchase-store.js";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 const moment = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -42,8 +43,8 @@ export const apiKeys = pgTable(
     projectId: text("project_id")
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
-    /** production (rcb_), sandbox (rcb_sb_) or test_store (test_). */
-    kind: text("kind").$type<"production" | "sandbox" | "test_store">().notNull(),
+    /** The key's kind, from its prefix (`apiKeyKind`). */
+    kind: text("kind").$type<ApiKeyKind>().notNull(),
   },
   (t) => [index("billing_api_keys_project_idx").on(t.projectId)],
 );
@@ -80,6 +81,12 @@ export const products = pgTable(
   (t) => [primaryKey({ columns: [t.projectId, t.identifier] })],
 );
 
+/**
+ * An offering's multi-page paywall as the catalogue validated it (`CatalogueWorkflow`), kept as JSON and served as it
+ * is: only its `id` is read.
+ */
+type StoredWorkflow = { id: string } & Record<string, unknown>;
+
 export const offerings = pgTable(
   "billing_offerings",
   {
@@ -93,7 +100,7 @@ export const offerings = pgTable(
     packages: jsonb("packages").notNull(),
     paywallComponents: jsonb("paywall_components"),
     /** The offering's multi-page paywall (`{ id, initial_step_id, steps, screens }`); null when it has none. */
-    workflow: jsonb("workflow").$type<CatalogueWorkflow | null>(),
+    workflow: jsonb("workflow").$type<StoredWorkflow | null>(),
     position: integer("position").notNull(),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.identifier] })],
@@ -154,7 +161,7 @@ export const purchases = pgTable(
     appUserId: text("app_user_id").notNull(),
     productId: text("product_id").notNull(),
     optionId: text("option_id").notNull(),
-    store: text("store").$type<"test_store" | "rc_billing">().notNull(),
+    store: text("store").$type<PurchaseStore>().notNull(),
     isSandbox: boolean("is_sandbox").notNull(),
     /** The id shown to clients; also the idempotency key of receipts (their fetch_token). */
     storeTransactionId: text("store_transaction_id").notNull(),

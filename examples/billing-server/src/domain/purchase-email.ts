@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
 import type { BillingDb } from "../db/database.js";
 import { checkoutSessions } from "../db/schema.js";
-import type { ManagementSubject } from "../manage/manage-token.js";
 import { usableEmail } from "./customer-email.js";
 
 /**
@@ -17,14 +16,17 @@ import { usableEmail } from "./customer-email.js";
  * @example
  * await purchaseEmail(ctx.db, { projectId: "realmheart", appUserId: "u1" }); // "ada@example.com"
  */
-export async function purchaseEmail(db: BillingDb, subject: ManagementSubject): Promise<string | null> {
+export async function purchaseEmail(
+  db: BillingDb,
+  customer: { projectId: string; appUserId: string },
+): Promise<string | null> {
   const [latest] = await db
     .select({ email: checkoutSessions.email })
     .from(checkoutSessions)
     .where(
       and(
-        eq(checkoutSessions.projectId, subject.projectId),
-        eq(checkoutSessions.appUserId, subject.appUserId),
+        eq(checkoutSessions.projectId, customer.projectId),
+        eq(checkoutSessions.appUserId, customer.appUserId),
         eq(checkoutSessions.status, "succeeded"),
         isNotNull(checkoutSessions.email),
       ),

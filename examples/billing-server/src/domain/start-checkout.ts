@@ -3,10 +3,12 @@ import type { BillingContext, Caller } from "../context.js";
 import { checkoutSessions, products, purchases } from "../db/schema.js";
 import type { StripeOptions } from "../gateway/stripe-gateway.js";
 import { BillingErrorCode, badRequest } from "../http/billing-error.js";
+import { API_KEY_KINDS } from "../kinds/api-key-kind.js";
 import { checkoutPlan, elementsConfiguration, selectPurchaseOption } from "./checkout-plan.js";
 import { newOperationSessionId, type CheckoutGatewayState } from "./checkout-session.js";
 import { customerEmail } from "./customer-email.js";
 import { ensureCustomer, validAppUserId } from "./customers.js";
+import { paysByCard } from "../kinds/purchase-store.js";
 import { offeredOption, trialEligibleNow } from "./trial-eligibility.js";
 import { releaseCustomerTrial } from "./trial-reservations.js";
 
@@ -143,7 +145,7 @@ async function planOf(
   body: PrepareCheckoutInput,
   appUserId: string | null,
 ) {
-  if (caller.keyKind === "test_store") {
+  if (!paysByCard(API_KEY_KINDS[caller.keyKind].store)) {
     throw badRequest(
       "Test Store keys (test_) have no payment gateway: buy with a Test Store receipt (POST /v1/receipts).",
       BillingErrorCode.PaymentGatewayError,

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { BillingContext, Caller } from "../context.js";
 import { apiKeys, projects } from "../db/schema.js";
+import { API_KEY_KINDS } from "../kinds/api-key-kind.js";
 import { BillingError, BillingErrorCode } from "./billing-error.js";
 
 /** The refusal of a Test Store key on a server where they are off: the invalid-key code, and how to turn them on. */
@@ -52,13 +53,14 @@ export function requireApiKey(
           .limit(1)
       : [];
     if (!row) throw new BillingError(401, BillingErrorCode.InvalidApiKey, "Invalid API key.");
-    if (row.kind === "test_store" && !testStore) {
+    const kind = API_KEY_KINDS[row.kind];
+    if (kind.refusedWhenTestStoreOff && !testStore) {
       throw new BillingError(401, BillingErrorCode.InvalidApiKey, TEST_STORE_OFF_MESSAGE);
     }
     request.caller = {
       projectId: row.projectId,
       keyKind: row.kind,
-      isSandbox: row.kind !== "production",
+      isSandbox: kind.isSandbox,
       allowedOrigins: row.allowedOrigins ?? null,
     };
   });

@@ -1,6 +1,7 @@
 import type { BillingContext } from "../context.js";
 import { gatewayState } from "../domain/checkout-session.js";
 import { toMinorUnits } from "../domain/money.js";
+import { paysByCard } from "../kinds/purchase-store.js";
 import type { StripeGateway } from "../gateway/stripe-gateway.js";
 import { renewalChargeMicros, subscriptionCheckout } from "./renewal-charge.js";
 import { defaultRenewalCharger, type RenewalCharger } from "./renewal-charger.js";
@@ -20,7 +21,7 @@ export function cardRenewalCharger(
 ): RenewalCharger {
   return async (charge) => {
     const { purchase } = charge;
-    if (purchase.store !== "rc_billing" || !gateway) return defaultRenewalCharger(charge);
+    if (!paysByCard(purchase.store) || !gateway) return defaultRenewalCharger(charge);
     const session = await subscriptionCheckout(ctx.db, purchase);
     const card = session ? gatewayState(session).stripe : undefined;
     if (!card?.paymentMethodId) return "failed";

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { BillingContext } from "../context.js";
 import { vacuumPgliteTables } from "../db/pglite-upkeep.js";
 import * as schema from "../db/schema.js";
+import { startPeriodicWorker, type PeriodicWorker } from "./periodic-worker.js";
 import { runLifecycle, type LifecycleOptions } from "./run-lifecycle.js";
 import type { RenewalCharger } from "./renewal-charger.js";
 import { deliverDueWebhooks, type WebhookEndpoints } from "../webhooks/deliver-due-webhooks.js";
@@ -21,13 +22,8 @@ export interface WorkerOptions {
 /** PGlite has no autovacuum: once an hour is plenty for its upkeep. */
 const UPKEEP_INTERVAL_MS = 60 * 60_000;
 
-/** Running workers. */
-export interface Workers {
-  /** One pass now: the lifecycle, then webhook delivery (so its events go out in the same pass). */
-  tick(): Promise<void>;
-  /** Stops the timer and waits for a pass in progress. */
-  stop(): Promise<void>;
-}
+/** Running workers: a pass is the lifecycle, then webhook delivery (so its events go out in the same pass). */
+export type Workers = PeriodicWorker<void>;
 
 /**
  * Runs {@link runLifecycle} and {@link deliverDueWebhooks} every `intervalMs`, and once per `upkeepIntervalMs` (an
@@ -40,7 +36,6 @@ export interface Workers {
  * await workers.stop();
  */
 export function startWorkers(ctx: BillingContext, options: WorkerOptions): Workers {
-  let running: Promise<void> | null = null;
   const upkeepEvery = options.upkeepIntervalMs ?? UPKEEP_INTERVAL_MS;
   let lastUpkeep = performance.now();
   const pass = async () => {
@@ -66,21 +61,10 @@ export function startWorkers(ctx: BillingContext, options: WorkerOptions): Worke
       }
     }
   };
-  const tick = () => {
-    running ??= pass().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-  const timer = setInterval(() => void tick(), options.intervalMs);
-  timer.unref();
-  return {
-    tick,
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  // Each part catches its own failure, so one failing does not keep the others from their turn.
+  return startPeriodicWorker(options.intervalMs, pass, (err) =>
+    options.log.error({ err }, "billing worker pass failed"),
+  );
 }
 
 /**

@@ -1,3 +1,4 @@
+import { paysByCard, type PurchaseStore } from "../kinds/purchase-store.js";
 import { confirmPaymentUrl } from "./management-link.js";
 import type { ManageTexts } from "./manage-texts.js";
 import { escapeHtml, pageCsp, pageFormatters, pageLayout, pageTexts } from "./page-layout.js";
@@ -18,7 +19,7 @@ export interface ManagedSubscription {
   cancel: "at_period_end" | "now" | null;
   priceMicros: number;
   currency: string;
-  store: "test_store" | "rc_billing";
+  store: PurchaseStore;
 }
 
 /** One past payment. */
@@ -58,7 +59,7 @@ function subscriptionCard(s: ManagedSubscription, view: ManagePageView, t: Manag
     [t.status, stateLabel],
     [t.price, f.money(s.priceMicros, s.currency)],
     [s.state === "active" ? t.nextRenewal : t.accessUntil, date],
-    [t.paymentMethod, s.store === "test_store" ? t.paidWithTestStore : t.paidWithCard],
+    [t.paymentMethod, paysByCard(s.store) ? t.paidWithCard : t.paidWithTestStore],
   ];
   const action = (path: string, label: string, secondary: boolean, note?: string) =>
     `<form method="post" action="${escapeHtml(`${view.actionBase}/${path}?lang=${view.locale}`)}"><input type="hidden" name="product" value="${escapeHtml(s.productId)}">${note ? `<p class="muted">${escapeHtml(note)}</p>` : ""}<button type="submit"${secondary ? ' class="secondary"' : ""}>${escapeHtml(label)}</button></form>`;

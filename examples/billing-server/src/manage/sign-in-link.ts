@@ -1,7 +1,7 @@
 import type { BillingContext } from "../context.js";
 import { purchaseEmail } from "../domain/purchase-email.js";
 import type { MailLog, Mailer } from "../mail/mailer.js";
-import { signInLinkMail } from "../mail/sign-in-link-mail.js";
+import { signInLinkMail } from "./sign-in-link-mail.js";
 import type { EntryPageState } from "./entry-page.js";
 import { manageLink } from "./management-link.js";
 import { MANAGEMENT_LINK_TTL_MS, type ManagementSubject } from "./manage-token.js";

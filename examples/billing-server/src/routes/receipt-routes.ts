@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { BillingError, BillingErrorCode, badRequest } from "../http/billing-error.js";
 import type { BillingContext } from "../context.js";
+import { API_KEY_KINDS } from "../kinds/api-key-kind.js";
 import { customerInfoFor } from "../manage/management-link.js";
 import { products, purchases } from "../db/schema.js";
 import { ensureCustomer, validAppUserId } from "../domain/customers.js";
@@ -38,7 +39,8 @@ export async function receiptRoutes(app: FastifyInstance, { ctx }: { ctx: Billin
     const body = parseInput(receiptBody, request.body, BillingErrorCode.InvalidReceipt);
     const appUserId = validAppUserId(body.app_user_id);
     const { projectId, keyKind } = request.caller;
-    if (keyKind !== "test_store") {
+    const kind = API_KEY_KINDS[keyKind];
+    if (!kind.postsTestStoreReceipts) {
       throw new BillingError(
         403,
         BillingErrorCode.InvalidReceipt,
@@ -83,8 +85,8 @@ export async function receiptRoutes(app: FastifyInstance, { ctx }: { ctx: Billin
           appUserId,
           productId: product.identifier,
           ...firstPeriod(discountedPlan(plan, discount), now),
-          store: "test_store",
-          isSandbox: true,
+          store: kind.store,
+          isSandbox: kind.isSandbox,
           storeTransactionId: body.fetch_token,
           presentedOfferingIdentifier: body.presented_offering_identifier ?? null,
         })

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { BillingDb } from "../db/database.js";
 import { webhookOutbox, type purchases } from "../db/schema.js";
+import { environmentOf } from "../kinds/api-key-kind.js";
 
 /** Entitlement changes delivered to the host app (a move between customers is a TRANSFER event). */
 export type EntitlementEventType =
@@ -31,7 +32,7 @@ export async function enqueueEntitlementEvent(
       ? { grace_period_expiration_at_ms: purchase.gracePeriodExpiresDate.getTime() }
       : {}),
     store: purchase.store.toUpperCase(),
-    environment: purchase.isSandbox ? "SANDBOX" : "PRODUCTION",
+    environment: environmentOf(purchase.isSandbox),
     transaction_id: purchase.storeTransactionId,
     price_in_micros: purchase.priceMicros,
     currency: purchase.currency,
@@ -52,7 +53,7 @@ export async function enqueueTransferEvent(
     app_user_id: input.to,
     transferred_from: [input.from],
     transferred_to: [input.to],
-    environment: input.isSandbox ? "SANDBOX" : "PRODUCTION",
+    environment: environmentOf(input.isSandbox),
   });
 }
 

@@ -9,7 +9,7 @@ import { cardRenewalCharger } from "../../src/lifecycle/card-renewal-charger.js"
 import { runLifecycle } from "../../src/lifecycle/run-lifecycle.js";
 import { createMailer, type MailLog } from "../../src/mail/mailer.js";
 import type { MailOptions } from "../../src/mail/mail-options.js";
-import { renewalAuthenticationNotifier } from "../../src/mail/renewal-authentication-notifier.js";
+import { renewalAuthenticationNotifier } from "../../src/manage/renewal-authentication-notifier.js";
 import type { ManagementLinks } from "../../src/manage/management-link.js";
 import { signManagementToken } from "../../src/manage/manage-token.js";
 import { buyThroughStripe, type CheckoutServer } from "./checkout-server.js";

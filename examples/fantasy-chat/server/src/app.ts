@@ -1,5 +1,9 @@
 import { sql } from "drizzle-orm";
-import { BILLING_MAX_PARAM_LENGTH, billingFrameworkErrors } from "@purchases-web/billing-server";
+import {
+  BILLING_MAX_PARAM_LENGTH,
+  billingFrameworkErrors,
+  startPeriodicWorker,
+} from "@purchases-web/billing-server";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { adminRoutes } from "./admin/admin-routes.js";
 import { characterImportRoutes } from "./admin/character-import-routes.js";
@@ -25,10 +29,9 @@ import { notFound } from "./http/api-error.js";
 import { installErrorHandler } from "./http/error-handler.js";
 import { frameworkErrors } from "./http/framework-errors.js";
 import { installLenientJsonParser } from "./http/json-body.js";
-import { ChatContextCache } from "./chats/chat-context-cache.js";
-import { replyStores, sendClaims } from "./chats/send-groups.js";
-import { ChatChangeNotices } from "./chats/chat-change-notices.js";
-import { CHAT_CHANGED_CHANNEL, ChatPageCache } from "./chats/chat-page-cache.js";
+import type { ChatContextCache } from "./chats/chat-context-cache.js";
+import { CHAT_CHANGED_CHANNEL } from "./chats/chat-page-cache.js";
+import { SendStore } from "./chats/send-store.js";
 import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimits } from "./http/rate-limiter.js";
 import { installSameOriginGuard } from "./http/same-origin-guard.js";
 import { installSecurityHeaders } from "./http/security-headers.js";
@@ -39,7 +42,6 @@ import { paymentRoutes } from "./payments/payment-routes.js";
 import { PaystackGateway } from "./payments/gateways/paystack-gateway.js";
 import { paystackWebhookRoutes } from "./payments/paystack-webhook-routes.js";
 import { startRenewalWorker } from "./payments/renewal-worker.js";
-import { startPeriodicWorker } from "./system/periodic-worker.js";
 import { SANDBOX_PREFIX, SandboxGateway } from "./payments/gateways/sandbox-gateway.js";
 import { sandboxRoutes } from "./payments/gateways/sandbox-routes.js";
 import { trialRoutes } from "./payments/trial-routes.js";
@@ -128,7 +130,6 @@ const RENEWAL_INTERVAL_MS = 60_000;
 /** What every route module gets: the database, configuration, stores, limits, engines and caches. */
 function createContext(app: FastifyInstance, options: BuildAppOptions, clock: Clock): AppContext {
   const { config, database } = options;
-  const chatContexts = options.chatContexts ?? new ChatContextCache();
   const gateway =
     options.paymentGateway ??
     (config.paystack ? new PaystackGateway(config.paystack) : new SandboxGateway(database.db, clock));
@@ -154,17 +155,16 @@ function createContext(app: FastifyInstance, options: BuildAppOptions, clock: Cl
     log: app.log,
     mailer: options.mailer ?? createMailer(config, app.log, clock),
     characters: new CharacterSnapshot(database.db, clock),
-    chatPages: new ChatPageCache(),
-    chatNotices: new ChatChangeNotices(
-      database.kind === "postgres"
-        ? (payload) => database.db.execute(sql`select pg_notify(${CHAT_CHANGED_CHANNEL}, ${payload})`)
-        : null,
-      app.log,
-      options.chatNoticeDelayMs,
-    ),
-    chatContexts,
-    replyStores: replyStores(database.db),
-    sendClaims: sendClaims(database.db, chatContexts),
+    sends: new SendStore({
+      db: database.db,
+      publish:
+        database.kind === "postgres"
+          ? (payload) => database.db.execute(sql`select pg_notify(${CHAT_CHANGED_CHANNEL}, ${payload})`)
+          : null,
+      log: app.log,
+      noticeDelayMs: options.chatNoticeDelayMs,
+      contexts: options.chatContexts,
+    }),
   };
 }
 
@@ -202,9 +202,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const swept = await sweepCrisisData(database.db, clock.now());
   if (swept && Object.values(swept).some((count) => count > 0)) app.log.info({ swept }, "crisis sweep done");
   app.addHook("onClose", async () => ctx.sessions.close());
-  const unlisten = await database.listen(CHAT_CHANGED_CHANNEL, ctx.chatPages.listener());
+  const unlisten = await database.listen(CHAT_CHANGED_CHANNEL, ctx.sends.changesListener());
   app.addHook("onClose", async () => unlisten());
-  app.addHook("onClose", async () => ctx.chatNotices.flush());
+  app.addHook("onClose", async () => ctx.sends.flush());
 
   installSecurityHeaders(app);
   installErrorHandler(app);

@@ -6,10 +6,7 @@ import type { AppDb } from "./db/database.js";
 import type { RateLimiter, RateLimits } from "./http/rate-limiter.js";
 import type { Mailer } from "./mail/mailer.js";
 import type { CharacterSnapshot } from "./characters/character-snapshot.js";
-import type { ChatChangeNotices } from "./chats/chat-change-notices.js";
-import type { ChatContextCache } from "./chats/chat-context-cache.js";
-import type { ChatPageCache } from "./chats/chat-page-cache.js";
-import type { ReplyStores, SendClaims } from "./chats/send-groups.js";
+import type { SendStore } from "./chats/send-store.js";
 import type { PaymentGateway } from "./payments/gateways/payment-gateway.js";
 import type { ReplyEngine } from "./replies/reply-engine.js";
 import type { SafetyCheck } from "./safety/safety-check.js";
@@ -32,14 +29,9 @@ export interface AppContext {
   mailer: Mailer;
   /** The characters, served from memory. */
   characters: CharacterSnapshot;
-  /** Chats' latest pages, served from memory until their messages change. */
-  chatPages: ChatPageCache;
-  /** The chats this instance's sends changed, published to the other instances in batches. */
-  chatNotices: ChatChangeNotices;
-  /** Chats' reply contexts as this instance's last send left them, used while their revision is unchanged. */
-  chatContexts: ChatContextCache;
-  /** Character replies being stored, grouped into one statement when they finish together. */
-  replyStores: ReplyStores;
-  /** Sends' claims, grouped into one statement per kind when they are made together. */
-  sendClaims: SendClaims;
+  /**
+   * What sends write (claims, messages, replies, grouped into shared statements) and the memory behind them (the
+   * chats' kept reply contexts and latest pages, the change notices other instances hear).
+   */
+  sends: SendStore;
 }

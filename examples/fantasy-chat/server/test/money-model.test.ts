@@ -16,7 +16,7 @@ import { ApiError } from "../src/http/api-error.js";
 import { SandboxGateway } from "../src/payments/gateways/sandbox-gateway.js";
 import { refundOverdueCardChecks } from "../src/payments/card-check-refunds.js";
 import { closeAbandonedCardUpdates } from "../src/payments/expire-subscriptions.js";
-import { addMonths } from "../src/payments/money.js";
+import { addMonths } from "../src/premium/money.js";
 import { findPayment } from "../src/payments/payment-store.js";
 import { runRenewals } from "../src/payments/renewal-worker.js";
 import { confirmPayment, type PaymentsContext } from "../src/payments/settle-payment.js";

@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CharacterSnapshot } from "../src/characters/character-snapshot.js";
 import { ChatContextCache } from "../src/chats/chat-context-cache.js";
+import { SendStore } from "../src/chats/send-store.js";
 import { startEarlyReply } from "../src/chats/early-reply.js";
 import { dailyMessageUsage, messages, users } from "../src/db/schema.js";
 import type { ReplyEngine } from "../src/replies/reply-engine.js";
@@ -199,7 +200,16 @@ describe.each(DATABASES)("one judgement of a reply, three paths, on %s", (kind) 
       };
       const characters = new CharacterSnapshot(server.database.db, server.clock);
       const early = await startEarlyReply(
-        { replyEngine: engine, chatContexts, characters },
+        {
+          replyEngine: engine,
+          sends: new SendStore({
+            db: server.database.db,
+            publish: null,
+            log: console,
+            contexts: chatContexts,
+          }),
+          characters,
+        },
         { user: user!, chatId, message: testCase.message, now },
       );
       early?.started.cancel(new Error("the test is done"));

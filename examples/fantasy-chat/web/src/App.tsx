@@ -5,7 +5,7 @@ import { AccessGuard } from "./auth/AccessGuard";
 import { useAuth } from "./auth/use-auth";
 import Landing from "./pages/Landing";
 import { Toaster } from "./toast/Toaster";
-import { BillingIssueBanner } from "./ui/BillingIssueBanner";
+import { BillingIssueBanner } from "./subscription/BillingIssueBanner";
 import { SandboxNotice } from "./ui/SandboxNotice";
 import { ScreenSpinner } from "./ui/Spinner";
 import { TooltipProvider } from "./ui/Tooltip";

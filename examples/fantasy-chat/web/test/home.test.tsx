@@ -54,7 +54,7 @@ describe("home", () => {
   });
 
   it("says 'Adventurer' without a first name and shows the premium badge instead of the upgrade card", async () => {
-    renderApp("/", aUser({ firstName: null, subscriptionStatus: "active", trialEndDate: null }));
+    renderApp("/", aUser({ firstName: "", subscriptionStatus: "active", trialEndDate: null }));
     expect(await screen.findByRole("heading", { name: "Welcome back, Adventurer" })).toBeTruthy();
     expect(screen.getByText("Premium", { selector: ".badge" })).toBeTruthy();
     expect(screen.queryByRole("link", { name: "Upgrade to Premium" })).toBeNull();

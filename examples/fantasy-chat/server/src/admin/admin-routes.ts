@@ -10,6 +10,7 @@ import { publicOrigin } from "../http/public-origin.js";
 import { callGateway } from "../payments/payment-errors.js";
 import { cancelSubscription } from "../subscription/cancel-subscription.js";
 import { subscriptionView } from "../subscription/subscription-view.js";
+import type { AdminStats, AdminUserView } from "./admin-views.js";
 import { billingMetrics } from "./billing-metrics.js";
 import { refundPayment } from "./refund-payment.js";
 import { subscriptionStatusAt, subscriptionStatusSql } from "../users/subscription-status.js";
@@ -42,7 +43,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     requireAdmin(request);
   });
 
-  app.get("/admin/stats", async () => {
+  app.get("/admin/stats", async (): Promise<AdminStats> => {
     const status = subscriptionStatusSql(ctx.clock.now());
     const [byStatus] = await ctx.db
       .select({
@@ -65,7 +66,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   app.get("/admin/users", async () => {
     const now = ctx.clock.now();
     const rows = await ctx.db.select().from(users).orderBy(desc(users.createdAt), desc(users.id));
-    return rows.map((user) => ({
+    return rows.map((user): AdminUserView => ({
       id: user.id,
       firstName: user.firstName,
       lastName: user.lastName,

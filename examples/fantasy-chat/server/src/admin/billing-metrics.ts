@@ -1,10 +1,10 @@
 import { and, count, countDistinct, eq, gt, gte, inArray, isNull, sql } from "drizzle-orm";
 import type { AppDb } from "../db/database.js";
 import { messages, payments, subscriptionTransitions, users } from "../db/schema.js";
-import { PREMIUM_PRICE } from "../payments/money.js";
+import { PREMIUM_PRICE } from "../premium/money.js";
 import { storeMonthlyAmount } from "../billing/store-plans.js";
 import { subscriptionStatusSql } from "../users/subscription-status.js";
-import type { TransitionName } from "../subscription/subscription-machine.js";
+import type { TransitionName } from "../premium/subscription-machine.js";
 
 /** One day of the dashboard's chart (UTC). */
 export interface DailyMetrics {

@@ -17,6 +17,7 @@ import type { UserRow } from "./session-store.js";
 import { startSession } from "./start-session.js";
 import { newPasswordField } from "./password-rules.js";
 import { sendVerificationMail } from "./email-routes.js";
+import { countPasswordGuess } from "./password-guesses.js";
 
 const email = emailField();
 const name = (label: string) =>
@@ -86,8 +87,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   app.post("/auth/login", async (request, reply) => {
     if (!localAccounts) throw notFound();
     const body = parseInput(loginSchema, request.body);
-    await ctx.limiter.hit(ctx.limits.loginPerIp, request.ip);
-    await ctx.limiter.hit(ctx.limits.login, `${request.ip}\n${body.email}`);
+    await countPasswordGuess(ctx, request.ip, body.email);
     const [found] = await ctx.db.select().from(users).where(eq(users.email, body.email)).limit(1);
     const matches = await verifyPassword(body.password, found?.passwordHash ?? (await decoyPasswordHash()));
     if (!found?.passwordHash || !matches) throw invalidCredentials();

@@ -14,6 +14,7 @@ import { consumeEmailToken, issueEmailToken, peekEmailToken, voidEmailTokens } f
 import { newPasswordField } from "./password-rules.js";
 import type { UserRow } from "./session-store.js";
 import { startSession } from "./start-session.js";
+import { countPasswordGuess } from "./password-guesses.js";
 
 const tokenField = requiredString("The link is incomplete").max(100, "The link is not valid");
 const previewSchema = z.object({ token: tokenField });
@@ -70,8 +71,7 @@ async function checkAccountPassword(
   if (password === undefined) {
     throw new ApiError(401, "Enter the password of the account this link is for", "password_required");
   }
-  await ctx.limiter.hit(ctx.limits.loginPerIp, request.ip);
-  await ctx.limiter.hit(ctx.limits.login, `${request.ip}\n${owner.email}`);
+  await countPasswordGuess(ctx, request.ip, owner.email);
   if (!owner.passwordHash || !(await verifyPassword(password, owner.passwordHash))) {
     throw new ApiError(401, "This is not the password of that account", "invalid_credentials", {
       password: "This is not the password of that account",

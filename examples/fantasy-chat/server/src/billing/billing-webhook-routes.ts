@@ -8,9 +8,9 @@ import { processedBillingEvents, users } from "../db/schema.js";
 import { ApiError } from "../http/api-error.js";
 import { installRawBodyParser, rawBodyOf } from "../http/raw-body.js";
 import { isUuid, unstorableField } from "../http/validate.js";
-import { billingWebhookBody, countsInEnvironment } from "./billing-event.js";
-import { transition } from "../subscription/subscription-machine.js";
-import { storeTransition } from "../subscription/store-transition.js";
+import { billingWebhookBody, countsInEnvironment } from "../premium/billing-event.js";
+import { transition } from "../premium/subscription-machine.js";
+import { storeTransition } from "../premium/store-transition.js";
 
 /** Compares two secrets in constant time, whatever their lengths. */
 function sameSecret(given: string, expected: string): boolean {

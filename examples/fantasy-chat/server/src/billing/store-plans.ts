@@ -1,4 +1,4 @@
-import { PREMIUM_PRICE } from "../payments/money.js";
+import { PREMIUM_PRICE } from "../premium/money.js";
 
 /**
  * The billing server's premium subscriptions, as its shipped catalogue (realmheart.json) prices them: the price of

@@ -5,8 +5,7 @@ import type { Clock } from "../clock.js";
 import type { AppDb } from "../db/database.js";
 import { characters } from "../db/schema.js";
 import { isStorableText } from "../http/validate.js";
-import type { CharacterCardText } from "../replies/reply-engine.js";
-import { cardText, characterColumns, type CharacterView } from "./character-store.js";
+import { cardText, characterColumns, type CharacterCardText, type CharacterView } from "./character-store.js";
 
 /** How long a snapshot serves before it is read again: the longest another instance's import stays unseen. */
 export const CHARACTER_SNAPSHOT_TTL_MS = 5_000;

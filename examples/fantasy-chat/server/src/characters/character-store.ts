@@ -1,5 +1,4 @@
 import { characters } from "../db/schema.js";
-import type { CharacterCardText } from "../replies/reply-engine.js";
 
 /** A character as the API shows it. */
 export type CharacterView = Omit<typeof characters.$inferSelect, "position" | "card" | "portraitPng">;
@@ -28,6 +27,15 @@ export function findCharacter(
   id: string,
 ): Promise<CharacterView | null> {
   return ctx.characters.find(id);
+}
+
+/** Character Card V2 fields an imported character brings beyond the app's own columns. */
+export interface CharacterCardText {
+  personality?: string;
+  scenario?: string;
+  system_prompt?: string;
+  mes_example?: string;
+  post_history_instructions?: string;
 }
 
 const CARD_TEXT_FIELDS = [

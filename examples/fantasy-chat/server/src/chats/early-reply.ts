@@ -34,14 +34,14 @@ export interface EarlyReply {
  * const early = startEarlyReply(ctx, { user, chatId, message: content, now });
  */
 export async function startEarlyReply(
-  ctx: Pick<AppContext, "replyEngine" | "chatContexts" | "characters">,
+  ctx: Pick<AppContext, "replyEngine" | "sends" | "characters">,
   send: { user: UserRow; chatId: string; message: string; now: Date },
 ): Promise<EarlyReply | null> {
   const { user, chatId, message, now } = send;
   const facts = userFacts(user, now);
   const { premium } = facts;
-  if (!ctx.replyEngine.startsEarly || ctx.chatContexts.storesInFlight(chatId)) return null;
-  const kept = ctx.chatContexts.get(chatId, premium);
+  if (!ctx.replyEngine.startsEarly) return null;
+  const kept = ctx.sends.keptContext(chatId, premium);
   const last = kept?.lastClaim;
   if (!kept || !last || last.userId !== user.id) return null;
   const rows = keptContextRows(kept, last.memory?.coveredSeq ?? 0);

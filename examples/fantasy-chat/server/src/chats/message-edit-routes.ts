@@ -70,7 +70,7 @@ export async function messageEditRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
         .returning();
       return updated;
     });
-    ctx.chatPages.forget(message.chatId);
+    ctx.sends.forgetPage(message.chatId);
     if (!row) throw notFound("Message not found");
     return { message: toMessageView(row) };
   });
@@ -91,7 +91,7 @@ export async function messageEditRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
         .returning();
       return updated;
     });
-    ctx.chatPages.forget(message.chatId);
+    ctx.sends.forgetPage(message.chatId);
     if (!row) throw notFound("Message not found");
     return { message: toMessageView(row) };
   });
@@ -115,7 +115,7 @@ export async function messageEditRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
         .returning({ id: messages.id, seq: messages.seq });
       return deleted.sort((a, b) => a.seq - b.seq).map((row) => row.id);
     });
-    ctx.chatPages.forget(message.chatId);
+    ctx.sends.forgetPage(message.chatId);
     if (deletedIds.length === 0) throw notFound("Message not found");
     return { deletedIds };
   });

@@ -93,20 +93,19 @@ export interface ServedPage {
  * const { json, olderCursor } = await serveMessagePage(ctx, user.id, chatId, request.query);
  */
 export async function serveMessagePage(
-  ctx: Pick<AppContext, "db" | "chatPages">,
+  ctx: Pick<AppContext, "db" | "sends">,
   userId: string,
   chatId: string,
   query: unknown,
 ): Promise<ServedPage> {
   const parsed = parseInput(messagePageQuery, query);
   const cacheable = parsed.before === undefined && parsed.limit === MESSAGE_PAGE_SIZE;
-  const cached = cacheable ? ctx.chatPages.get(chatId, userId) : null;
-  if (cached) return { json: cached.json, olderCursor: cached.olderCursor, limit: parsed.limit };
-  const token = ctx.chatPages.begin();
-  const page = await readMessagePage(ctx.db, userId, chatId, parsed);
-  const json = JSON.stringify(page.messages);
-  if (cacheable) ctx.chatPages.put(token, chatId, { userId, json, olderCursor: page.olderCursor });
-  return { json, olderCursor: page.olderCursor, limit: parsed.limit };
+  const read = async () => {
+    const page = await readMessagePage(ctx.db, userId, chatId, parsed);
+    return { json: JSON.stringify(page.messages), olderCursor: page.olderCursor };
+  };
+  const { json, olderCursor } = cacheable ? await ctx.sends.latestPage(chatId, userId, read) : await read();
+  return { json, olderCursor, limit: parsed.limit };
 }
 
 /** The JSON schema of a {@link MessageView}, for Fastify's serializer. */

@@ -5,13 +5,7 @@ import { parseInput } from "../http/validate.js";
 import { acceptRegenerate, storeVersion } from "./regenerate-reply.js";
 import { answerWithReply } from "./reply-response.js";
 import { messageViewJsonSchema } from "./message-page.js";
-import {
-  acceptMessage,
-  messageContentSchema,
-  refundUnanswered,
-  replyChunks,
-  storeReply,
-} from "./send-message.js";
+import { acceptMessage, messageContentSchema, refundUnanswered, replyChunks } from "./send-message.js";
 
 /** The JSON answer of a send, for Fastify's serializer (an event stream is written as it goes). */
 const SEND_RESPONSE_SCHEMA = {
@@ -50,7 +44,7 @@ export async function messageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       const accepted = await acceptMessage(ctx, user, request.params.id, content);
       return answerWithReply(ctx, request, reply, {
         chunks: (signal) => replyChunks(ctx, accepted, signal),
-        store: (text) => storeReply(ctx, accepted, text),
+        store: (text) => ctx.sends.storeReply(accepted, text, ctx.clock.now()),
         unanswered: () => refundUnanswered(ctx, accepted),
       });
     },

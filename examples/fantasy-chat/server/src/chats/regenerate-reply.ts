@@ -172,6 +172,6 @@ export async function storeVersion(
     throw tooManyVersions();
   }
   if (!row) throw notFound("Message not found");
-  ctx.chatPages.forget(row.chatId);
+  ctx.sends.forgetPage(row.chatId);
   return { reply: toMessageView(row) };
 }

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { UserRow } from "../auth/session-store.js";
-import type { CharacterView } from "../characters/character-store.js";
+import type { CharacterCardText, CharacterView } from "../characters/character-store.js";
 import type { Clock } from "../clock.js";
 import type { AppDb } from "../db/database.js";
 import { chatMemories, messages, profiles } from "../db/schema.js";
@@ -12,7 +12,7 @@ import {
   type UnfoldedMessage,
 } from "../memory/chat-memory.js";
 import { profileOrDefaults, type ProfileView } from "../profile/profile-store.js";
-import type { CharacterCardText, ReplyRequest } from "../replies/reply-engine.js";
+import type { ReplyRequest } from "../replies/reply-engine.js";
 
 /** What gathering a reply's context reads: the database, the clock and the characters' card texts. */
 export interface ReplyContextDeps {

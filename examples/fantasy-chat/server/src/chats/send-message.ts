@@ -14,16 +14,10 @@ import type { MessageView } from "./chat-store.js";
 import { earlyReplyFits, startEarlyReply, type EarlyReply } from "./early-reply.js";
 import { judgeReply, premiumCharacterAllowed, userFacts, type ReplyVerdict } from "./judge-reply.js";
 import { replyRequestFrom } from "./reply-context.js";
-import {
-  claimSend,
-  storedWhileReplying,
-  type ClaimedSend,
-  type ClaimStore,
-  type SendChat,
-} from "./send-store.js";
+import type { ClaimedSend, ClaimStore, SendChat } from "./send-store.js";
 import { startReply, type StartedReply } from "./started-reply.js";
 
-export { storeReply, type SendResult } from "./send-store.js";
+export type { SendResult } from "./send-store.js";
 
 /** Longest message a user may send. */
 export const MESSAGE_MAX_LENGTH = 2000;
@@ -112,7 +106,7 @@ export async function acceptMessage(
     if (reply) {
       reply.started.cancel(error);
       // A refused send's early reply was wasted: the chat's next send waits for its claim, until one is accepted.
-      ctx.chatContexts.dropClaim(chatId);
+      ctx.sends.dropClaim(chatId);
     }
     throw error;
   }
@@ -134,7 +128,15 @@ async function acceptClaimed(
   begun: Promise<EarlyReply | null> | null,
 ): Promise<AcceptedMessage> {
   const { user, chatId, content, now, premium, early, earlyRefusal, store } = send;
-  const claimed = await claimSend(ctx, { user, chatId, now, store });
+  const counter = ctx.limiter.counter(ctx.limits.send, user.id);
+  const claimed = await ctx.sends.claim({
+    user,
+    chatId,
+    now,
+    store,
+    counter,
+    sendLimit: ctx.limits.send.limit,
+  });
   const { chat } = claimed;
   if (earlyRefusal) throw earlyRefusal;
   const assessment = early ?? (await ctx.safety.check(content));
@@ -167,8 +169,7 @@ async function acceptClaimed(
     prepared && (!charged || claimed.usedToday < FREE_MESSAGES_PER_DAY)
       ? startReply(ctx.replyEngine, prepared.request)
       : null;
-  const stored = await storedWhileReplying(
-    ctx,
+  const stored = await ctx.sends.storeWhileReplying(
     { ...accepted, started },
     { content, charged, crisis: crisis !== null, now },
   );

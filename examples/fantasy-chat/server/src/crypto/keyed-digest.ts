@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { rememberLast } from "../system/remember-last.js";
+import { rememberLast } from "../remember-last.js";
 
 /**
  * HMAC-SHA256 of `value` under `secret`, base64url. Used for what the database stores in place of a secret

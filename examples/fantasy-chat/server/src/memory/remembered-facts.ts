@@ -1,4 +1,4 @@
-import { rememberLast } from "../system/remember-last.js";
+import { rememberLast } from "../remember-last.js";
 
 /**
  * What a user told a character about themselves: who they are, what they do, where they are from, the people and

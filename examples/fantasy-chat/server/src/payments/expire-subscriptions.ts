@@ -3,10 +3,10 @@ import { userChanged } from "../users/user-changes.js";
 import { describeError } from "../http/log-safety.js";
 import { payments, users } from "../db/schema.js";
 import { renewalFactsSql } from "./renewal-facts.js";
-import { transition } from "../subscription/subscription-machine.js";
+import { transition } from "../premium/subscription-machine.js";
 import { claimForRetry } from "./payment-store.js";
 import { settleFromTransaction, settlePayment, type PaymentsContext } from "./settle-payment.js";
-import { storeTransition } from "../subscription/store-transition.js";
+import { storeTransition } from "../premium/store-transition.js";
 
 /** A card update the customer left unfinished at the gateway this long is looked at again. */
 export const CARD_UPDATE_RETRY_MS = 10 * 60_000;

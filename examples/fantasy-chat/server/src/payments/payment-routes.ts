@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { users } from "../db/schema.js";
 import { emailField, parseInput, requiredString } from "../http/validate.js";
 import { subscriptionStatusAt } from "../users/subscription-status.js";
-import { formatRand, PREMIUM_PRICE } from "./money.js";
+import { formatRand, PREMIUM_PRICE } from "../premium/money.js";
 import { callGateway, paymentFailed, paymentIncomplete, paymentNotFound } from "./payment-errors.js";
 import { publicOrigin } from "../http/public-origin.js";
 import { findPayment } from "./payment-store.js";

@@ -3,7 +3,7 @@ import { asc, eq, inArray, type SQL } from "drizzle-orm";
 import type { AppDb, AppTx } from "../db/database.js";
 import { paymentMethods, payments, type GatewayName, type PaymentKind } from "../db/schema.js";
 import type { CardDetails } from "./gateways/payment-gateway.js";
-import type { Money } from "./money.js";
+import type { Money } from "../premium/money.js";
 
 /** A payment row as stored. */
 export type PaymentRow = typeof payments.$inferSelect;

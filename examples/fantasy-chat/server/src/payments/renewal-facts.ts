@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { GatewayName } from "../db/schema.js";
 import { paymentMethods, payments, users } from "../db/schema.js";
-import { RENEWAL_RETRY_INTERVAL_MS } from "./money.js";
+import { RENEWAL_RETRY_INTERVAL_MS } from "../premium/money.js";
 
 /** What the subscription machine's `clock` event needs to know about a user, read in the same statement. */
 export interface RenewalFacts {

@@ -1,15 +1,15 @@
+import { startPeriodicWorker, type PeriodicWorker } from "@purchases-web/billing-server";
 import { and, asc, eq, getTableColumns, gt, isNull, lte, or, sql } from "drizzle-orm";
 import { paymentMethods, payments, users } from "../db/schema.js";
-import { BILLING_GRACE_MS, PREMIUM_PRICE } from "./money.js";
+import { BILLING_GRACE_MS, PREMIUM_PRICE } from "../premium/money.js";
 import { renewalFactsSql } from "./renewal-facts.js";
-import { transition } from "../subscription/subscription-machine.js";
+import { transition } from "../premium/subscription-machine.js";
 import { closeAbandonedCardUpdates, expireEnded } from "./expire-subscriptions.js";
 import { describeError } from "../http/log-safety.js";
 import { isPaymentGatewayError } from "./gateways/payment-gateway.js";
 import { claimForRetry, insertPayment, newReference, type PaymentRow } from "./payment-store.js";
 import { refundOverdueCardChecks } from "./card-check-refunds.js";
 import { settleFromTransaction, settlePayment, type PaymentsContext } from "./settle-payment.js";
-import { startPeriodicWorker, type PeriodicWorker } from "../system/periodic-worker.js";
 
 /** What one pass did. */
 export interface RenewalReport {

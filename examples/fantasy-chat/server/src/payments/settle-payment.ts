@@ -10,8 +10,8 @@ import {
   type GatewayTransaction,
 } from "./gateways/payment-gateway.js";
 import { findPayment, savePaymentMethod, type PaymentRow } from "./payment-store.js";
-import { transition, type SubscriptionEvent } from "../subscription/subscription-machine.js";
-import { storeTransition } from "../subscription/store-transition.js";
+import { transition, type SubscriptionEvent } from "../premium/subscription-machine.js";
+import { storeTransition } from "../premium/store-transition.js";
 import { refundOnce } from "./refund-once.js";
 
 export type { PaymentsContext } from "./payments-context.js";

@@ -2,7 +2,7 @@ import type { UserRow } from "../auth/session-store.js";
 import { ApiError } from "../http/api-error.js";
 import { subscriptionStatusAt } from "../users/subscription-status.js";
 import type { InitializedTransaction } from "./gateways/payment-gateway.js";
-import { formatRand, PREMIUM_PRICE, TRIAL_CARD_CHECK, TRIAL_DAYS } from "./money.js";
+import { formatRand, PREMIUM_PRICE, TRIAL_CARD_CHECK, TRIAL_DAYS } from "../premium/money.js";
 import { insertPayment, newReference, type PaymentRow } from "./payment-store.js";
 import type { PaymentsContext } from "./settle-payment.js";
 import { startCheckout } from "./start-checkout.js";

@@ -1,5 +1,5 @@
 import { ARCHETYPE_VALUES, type Archetype } from "../characters/archetypes.js";
-import { rememberLast } from "../system/remember-last.js";
+import { rememberLast } from "../remember-last.js";
 import type { ReplyRequest } from "./reply-engine.js";
 import { VOICES } from "./persona-voices.js";
 import { sentencesOf } from "./repetition.js";

@@ -3,7 +3,7 @@
  * benchmark (which counts them): a sentence repeats another when, ignoring case, punctuation and the user's name,
  * their words are the same or nearly so.
  */
-import { rememberLast } from "../system/remember-last.js";
+import { rememberLast } from "../remember-last.js";
 
 /** Two sentences whose word sets overlap this much (shared ÷ all) are near-exact repeats. */
 export const NEAR_REPEAT_OVERLAP = 0.75;

@@ -1,13 +1,5 @@
+import type { CharacterCardText } from "../characters/character-store.js";
 import type { MessageRole } from "../db/schema.js";
-
-/** Character Card V2 fields an imported character brings beyond the app's own columns. */
-export interface CharacterCardText {
-  personality?: string;
-  scenario?: string;
-  system_prompt?: string;
-  mes_example?: string;
-  post_history_instructions?: string;
-}
 
 /** Who the reply is for and what was said; everything an engine may use to stay in character. */
 export interface ReplyRequest {

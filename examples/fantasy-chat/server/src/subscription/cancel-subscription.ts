@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { userChanged } from "../users/user-changes.js";
 import type { AppDb } from "../db/database.js";
 import { payments, users } from "../db/schema.js";
-import { storeTransition } from "./store-transition.js";
+import { storeTransition } from "../premium/store-transition.js";
 import { ApiError } from "../http/api-error.js";
 import type { Clock } from "../clock.js";
 import {
@@ -10,7 +10,7 @@ import {
   transition,
   type SubscriptionEvent,
   type SubscriptionRefusal,
-} from "./subscription-machine.js";
+} from "../premium/subscription-machine.js";
 
 /** 409 for a user with no card-paid subscription or trial. */
 export const noSubscription = (action: string) =>

@@ -18,7 +18,7 @@ import { findPayment } from "../payments/payment-store.js";
 import { confirmPayment } from "../payments/settle-payment.js";
 import { cancelSubscription, resumeSubscription } from "./cancel-subscription.js";
 import { subscriptionView, type SubscriptionView } from "./subscription-view.js";
-import { sourceOf } from "./subscription-machine.js";
+import { sourceOf } from "../premium/subscription-machine.js";
 import { signManagementToken } from "@purchases-web/billing-server";
 import { BILLING_PROJECT_ID, billingManagementSecret } from "../billing/mount-billing.js";
 import { BILLING_PREFIX } from "../system/system-routes.js";

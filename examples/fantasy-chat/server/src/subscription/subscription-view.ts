@@ -2,9 +2,9 @@ import { desc, eq } from "drizzle-orm";
 import type { UserRow } from "../auth/session-store.js";
 import type { AppDb } from "../db/database.js";
 import { paymentMethods, payments, type PaymentKind } from "../db/schema.js";
-import { graceEnd, PREMIUM_PRICE, RENEWAL_RETRY_INTERVAL_MS } from "../payments/money.js";
+import { graceEnd, PREMIUM_PRICE, RENEWAL_RETRY_INTERVAL_MS } from "../premium/money.js";
 import { subscriptionStatusAt, type SubscriptionStatus } from "../users/subscription-status.js";
-import { sourceOf } from "./subscription-machine.js";
+import { sourceOf } from "../premium/subscription-machine.js";
 import { STORE_PLANS } from "../billing/store-plans.js";
 
 /** The plan a subscription is on: Premium Realm, R99 a month (or R990 a year, bought through the in-app checkout). */

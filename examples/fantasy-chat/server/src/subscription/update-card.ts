@@ -1,12 +1,12 @@
 import type { UserRow } from "../auth/session-store.js";
 import { ApiError } from "../http/api-error.js";
-import { formatRand, PREMIUM_PRICE, TRIAL_CARD_CHECK } from "../payments/money.js";
+import { formatRand, PREMIUM_PRICE, TRIAL_CARD_CHECK } from "../premium/money.js";
 import { insertPayment, newReference, type PaymentRow } from "../payments/payment-store.js";
 import type { PaymentsContext } from "../payments/settle-payment.js";
 import { startCheckout } from "../payments/start-checkout.js";
 import type { InitializedTransaction } from "../payments/gateways/payment-gateway.js";
 import { noSubscription, storeManaged } from "./cancel-subscription.js";
-import { sourceOf } from "./subscription-machine.js";
+import { sourceOf } from "../premium/subscription-machine.js";
 
 /** Where the gateway returns to after a card update. */
 export interface CardUpdateTarget {

@@ -3,6 +3,7 @@ import type { AppContext } from "../context.js";
 import { sql } from "drizzle-orm";
 import { serviceUnavailable } from "../http/api-error.js";
 import { describeError } from "../http/log-safety.js";
+import type { ClientConfig } from "./client-config.js";
 
 /** The billing server's mount point, as the web client configures the SDK's proxyURL. */
 export const BILLING_PREFIX = "/billing";
@@ -31,7 +32,7 @@ export async function systemRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     return reply.header("cache-control", "no-store").send({ status: "ready" });
   });
 
-  app.get("/config", async () => ({
+  app.get("/config", async (): Promise<ClientConfig> => ({
     sdkApiKey: ctx.config.sdkApiKey,
     billingBaseUrl: BILLING_PREFIX,
     paymentProvider: ctx.gateway.name,

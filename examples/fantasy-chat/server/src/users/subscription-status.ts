@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { users } from "../db/schema.js";
-import { BILLING_GRACE_MS } from "../payments/money.js";
-import { isPremiumAt, statusAt, type SubscriptionStatus } from "../subscription/subscription-machine.js";
+import { BILLING_GRACE_MS } from "../premium/money.js";
+import { isPremiumAt, statusAt, type SubscriptionStatus } from "../premium/subscription-machine.js";
 
 export type { SubscriptionStatus };
 

@@ -1,5 +1,4 @@
-import type { UserRow } from "../auth/session-store.js";
-import type { Role } from "../db/schema.js";
+import type { Role, users } from "../db/schema.js";
 import { subscriptionStatusAt, type SubscriptionStatus } from "./subscription-status.js";
 
 /** The current user as `GET /api/auth/user` answers it. */
@@ -29,7 +28,7 @@ export interface UserView {
  * @example
  * reply.send(toUserView(user, await freeMessagesUsed(db, user.id, now), now));
  */
-export function toUserView(user: UserRow, freeMessagesUsed: number, now: Date): UserView {
+export function toUserView(user: typeof users.$inferSelect, freeMessagesUsed: number, now: Date): UserView {
   return {
     id: user.id,
     email: user.email,

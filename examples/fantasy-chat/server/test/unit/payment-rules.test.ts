@@ -4,7 +4,7 @@ import {
   countsInEnvironment,
   NO_EXPIRY,
   type PremiumState,
-} from "../../src/billing/billing-event.js";
+} from "../../src/premium/billing-event.js";
 import { loadCatalogueFile } from "@purchases-web/billing-server";
 import { BILLING_PROJECT_ID } from "../../src/billing/mount-billing.js";
 import { STORE_PLANS, storeMonthlyAmount } from "../../src/billing/store-plans.js";
@@ -16,7 +16,7 @@ import {
   nextPeriodEnd,
   PREMIUM_PRICE,
   trialEndFrom,
-} from "../../src/payments/money.js";
+} from "../../src/premium/money.js";
 import type { GatewayTransaction } from "../../src/payments/gateways/payment-gateway.js";
 import { paystackStatus } from "../../src/payments/gateways/paystack-gateway.js";
 

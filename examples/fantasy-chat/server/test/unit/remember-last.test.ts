@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rememberLast } from "../../src/system/remember-last.js";
+import { rememberLast } from "../../src/remember-last.js";
 
 describe("rememberLast", () => {
   it("computes a key once while it is kept, and again once the oldest keys went", () => {

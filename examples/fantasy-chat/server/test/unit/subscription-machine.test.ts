@@ -5,7 +5,7 @@ import {
   transition,
   type SubscriptionEvent,
   type SubscriptionState,
-} from "../../src/subscription/subscription-machine.js";
+} from "../../src/premium/subscription-machine.js";
 
 const DAY = 24 * 60 * 60_000;
 const now = new Date("2026-11-21T12:00:00Z");

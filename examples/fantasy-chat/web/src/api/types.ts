@@ -1,127 +1,47 @@
+// The API's JSON answers are the server's own types, not a copy: a field the server renames or retypes fails this
+// client's type-check wherever it is read. `import type` is erased, so no server code reaches the bundle (the web's
+// tsconfig type-checks the few server modules these name, and what they import).
+import type { AdminStats as AdminStatsView, AdminUserView } from "../../../server/src/admin/admin-views";
+import type { BillingMetrics } from "../../../server/src/admin/billing-metrics";
+import type { CharacterView } from "../../../server/src/characters/character-store";
+import type { ChatView, MessageView } from "../../../server/src/chats/chat-store";
+import type { ProfileView } from "../../../server/src/profile/profile-store";
+import type {
+  PaymentHistoryEntry,
+  SubscriptionView,
+} from "../../../server/src/subscription/subscription-view";
+import type { ClientConfig as ClientConfigView } from "../../../server/src/system/client-config";
+import type { UserView } from "../../../server/src/users/user-view";
+
 /** The signed-in user, as `GET /api/auth/user` answers it. */
-export interface User {
-  id: string;
-  email: string;
-  /** Whether the address was confirmed through the verification mail. */
-  emailVerified?: boolean;
-  firstName: string | null;
-  lastName: string | null;
-  role: "user" | "admin";
-  ageVerified: boolean;
-  freeMessagesUsed: number;
-  subscriptionStatus: string;
-  trialEndDate: string | null;
-  paymentMethodSetup: boolean;
-  /** A renewal was declined: premium runs through the grace period until the card is updated. */
-  billingIssue?: boolean;
-  createdAt?: string;
-}
+export type User = UserView;
 
-export interface Character {
-  id: string;
-  name: string;
-  title: string;
-  description: string;
-  archetype: string;
-  avatarUrl: string | null;
-  tags: string[];
-  greeting?: string;
-  premium?: boolean;
-}
+/** A character, as `GET /api/characters` lists them and `GET /api/characters/:id` answers one. */
+export type Character = CharacterView;
 
-export interface Chat {
-  id: string;
-  characterId: string;
-  title: string | null;
-  lastMessageAt: string | null;
-  createdAt: string;
-}
+/** A chat, as `GET /api/chats` lists them and `GET /api/chats/:id` and `POST /api/chats` answer one. */
+export type Chat = ChatView;
 
-export interface Message {
-  id: string;
-  chatId?: string;
-  role: string;
-  content: string;
-  createdAt?: string;
-  editedAt?: string | null;
-  /** 0-based index of the version shown (character replies can be regenerated). */
-  versionIndex?: number;
-  versionCount?: number;
-}
+/** A message, as `GET /api/chats/:id/messages` pages them (its selected version's text). */
+export type Message = MessageView;
 
-export interface Profile {
-  preferredName: string;
-  favoriteArchetype: string | null;
-  backstory: string;
-  personalityTraits: string[];
-}
+/** `GET /api/profile` and `PUT /api/profile`. */
+export type Profile = ProfileView;
 
-export interface AdminStats {
-  totalUsers: number;
-  activeSubscriptions: number;
-  trialUsers: number;
-  totalChats: number;
-  totalMessages: number;
-}
+/** `GET /api/admin/stats`. */
+export type AdminStats = AdminStatsView;
 
-export interface AdminUser {
-  id: string;
-  firstName: string | null;
-  lastName: string | null;
-  email: string;
-  role: string;
-  subscriptionStatus: string;
-  createdAt: string;
-}
+/** A user, as `GET /api/admin/users` lists them. */
+export type AdminUser = AdminUserView;
 
 /** `GET /api/config`: what the client needs to configure the SDK and name the card provider. */
-export interface ClientConfig {
-  sdkApiKey: string;
-  billingBaseUrl: string;
-  paymentProvider: string;
-  /** Production running on sandbox money on purpose (`ALLOW_SANDBOX_PAYMENTS=true`). */
-  sandboxPayments?: boolean;
-}
+export type ClientConfig = ClientConfigView;
 
-/** `GET /api/subscription`: the customer's subscription, card and billing history. */
-export interface SubscriptionInfo {
-  status: "trial" | "active" | "expired";
-  plan: { id: string; name: string; amount: number; currency: string; interval: "month" | "year" } | null;
-  source: "card" | "store" | null;
-  /** The running period is a free trial (here with a card, or the in-app checkout's). */
-  freeTrial: boolean;
-  periodEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-  nextCharge: { date: string; amount: number; currency: string } | null;
-  paymentMethod: { brand: string; last4: string; expMonth: number; expYear: number } | null;
-  billingIssue: boolean;
-  graceEndsAt: string | null;
-  history: PaymentRecord[];
-  managementUrl: string;
-}
+/** `GET /api/subscription` (and an admin's `GET /api/admin/users/:id/subscription`). */
+export type SubscriptionInfo = SubscriptionView;
 
 /** One payment in the billing history. */
-export interface PaymentRecord {
-  reference: string;
-  kind: "subscription" | "trial_setup" | "renewal" | "card_update";
-  amount: number;
-  currency: string;
-  status: "success" | "pending" | "failed" | "refunded";
-  createdAt: string;
-  settledAt: string | null;
-  refundedAt: string | null;
-}
+export type PaymentRecord = PaymentHistoryEntry;
 
 /** `GET /api/admin/billing`. */
-export interface AdminBilling {
-  mrr: number;
-  currency: string;
-  active: number;
-  trialing: number;
-  cancelling: number;
-  pastDue: number;
-  trialConversion: { ended: number; converted: number; rate: number | null };
-  /** Paid subscriptions that ended in the last 30 days and did not come back, and their share. */
-  churn: { ended: number; rate: number | null };
-  daily: { date: string; signups: number; messages: number; revenue: number }[];
-}
+export type AdminBilling = BillingMetrics;

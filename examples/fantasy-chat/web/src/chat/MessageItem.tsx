@@ -95,7 +95,9 @@ export function MessageItem({
   actions,
   streaming = false,
 }: {
-  message: Pick<Message, "role" | "content" | "editedAt" | "versionIndex" | "versionCount">;
+  /** A reply being streamed has only its role and text so far. */
+  message: Pick<Message, "role" | "content"> &
+    Partial<Pick<Message, "editedAt" | "versionIndex" | "versionCount">>;
   avatarUrl: string | null;
   characterName: string;
   actions: MessageActions;

@@ -16,6 +16,7 @@ export function aUser(overrides: Partial<User> = {}): User {
   return {
     id: "user-1",
     email: "ysolde@example.test",
+    emailVerified: true,
     firstName: "Ysolde",
     lastName: "Marrow",
     role: "user",
@@ -24,6 +25,7 @@ export function aUser(overrides: Partial<User> = {}): User {
     subscriptionStatus: "trial",
     trialEndDate: new Date(Date.now() + 3 * DAY - 60_000).toISOString(),
     paymentMethodSetup: true,
+    billingIssue: false,
     createdAt: "2026-11-01T10:00:00.000Z",
     ...overrides,
   };
@@ -40,6 +42,8 @@ export const CHARACTERS: Character[] = [
     archetype: "dark_fae_lord",
     avatarUrl: "/characters/kaelen-nightthorn.svg",
     tags: ["fae", "court intrigue", "mysterious", "bargains", "moonlight"],
+    greeting: "Sit, and tell me what brings you to my court.",
+    premium: false,
   },
   {
     id: "riven-ashe",
@@ -49,6 +53,8 @@ export const CHARACTERS: Character[] = [
     archetype: "shadow_warrior",
     avatarUrl: "/characters/riven-ashe.svg",
     tags: ["assassin", "brooding", "loyal"],
+    greeting: "Don't be afraid. I'm not here for you.",
+    premium: false,
   },
   {
     id: "aeron-stormwing",
@@ -56,8 +62,11 @@ export const CHARACTERS: Character[] = [
     title: "Rider of the Tempest Drake",
     description: "He rides the storm.",
     archetype: "dragon_rider",
-    avatarUrl: null,
+    // An empty URL: the placeholder image shows.
+    avatarUrl: "",
     tags: ["dragons", "adventure", "storms", "daring"],
+    greeting: "Hold on to the saddle horn.",
+    premium: false,
   },
   {
     id: "rowan-blackwood",
@@ -67,6 +76,8 @@ export const CHARACTERS: Character[] = [
     archetype: "devoted_protector",
     avatarUrl: "/characters/rowan-blackwood.svg",
     tags: ["knight"],
+    greeting: "Walk with me to the next lantern.",
+    premium: false,
   },
   {
     id: "thane-ironheart",
@@ -76,6 +87,8 @@ export const CHARACTERS: Character[] = [
     archetype: "warrior_general",
     avatarUrl: "/characters/thane-ironheart.svg",
     tags: ["general"],
+    greeting: "At ease. The war council is over.",
+    premium: false,
   },
 ];
 
@@ -128,7 +141,7 @@ export const ADMIN_USERS: AdminUser[] = [
   {
     id: "u-2",
     firstName: "Bran",
-    lastName: null,
+    lastName: "",
     email: "bran@example.test",
     role: "user",
     subscriptionStatus: "trial",
@@ -136,8 +149,8 @@ export const ADMIN_USERS: AdminUser[] = [
   },
   {
     id: "u-3",
-    firstName: null,
-    lastName: null,
+    firstName: "",
+    lastName: "",
     email: "cass@example.test",
     role: "user",
     subscriptionStatus: "expired",
@@ -149,7 +162,8 @@ export const ADMIN_USERS: AdminUser[] = [
     lastName: "Quill",
     email: "dara@example.test",
     role: "user",
-    subscriptionStatus: "past_due",
+    // A status the server does not send (yet): the badge shows it as it comes.
+    subscriptionStatus: "past_due" as AdminUser["subscriptionStatus"],
     createdAt: "2026-11-04T10:00:00.000Z",
   },
 ];

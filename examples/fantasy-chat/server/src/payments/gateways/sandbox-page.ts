@@ -1,5 +1,5 @@
 import { escapeHtml } from "../../http/escape-html.js";
-import { formatRand } from "../money.js";
+import { formatRand } from "../../premium/money.js";
 import type { SandboxTransaction } from "./sandbox-gateway.js";
 
 const STYLE = `

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { startPeriodicWorker, type PeriodicWorker } from "../src/system/periodic-worker.js";
+import { startPeriodicWorker, type PeriodicWorker } from "../src/lifecycle/periodic-worker.js";
 
 /** A pass that waits until the test lets it finish. */
 function heldPass() {

@@ -4,10 +4,10 @@ import { products, purchases } from "../db/schema.js";
 import { usableEmail } from "../domain/customer-email.js";
 import { purchaseEmail } from "../domain/purchase-email.js";
 import type { PendingAuthentication } from "../lifecycle/run-lifecycle.js";
-import { awaitingConfirmation } from "../manage/awaiting-confirmation.js";
-import { confirmPaymentUrl, publicManagePageUrl } from "../manage/management-link.js";
+import { awaitingConfirmation } from "./awaiting-confirmation.js";
+import { confirmPaymentUrl, publicManagePageUrl } from "./management-link.js";
 import { renewalChargeMicros, subscriptionCheckout } from "../lifecycle/renewal-charge.js";
-import type { MailLog, Mailer } from "./mailer.js";
+import type { MailLog, Mailer } from "../mail/mailer.js";
 import { renewalAuthenticationMail } from "./renewal-authentication-mail.js";
 
 /** What the notifier works with. */

@@ -1,4 +1,4 @@
-import { escapeHtml, pageFormatters } from "../manage/page-layout.js";
+import { escapeHtml, pageFormatters } from "./page-layout.js";
 
 /** What the mail about a renewal payment waiting for the customer (SCA) says. */
 export interface RenewalAuthenticationMailInput {

@@ -2,13 +2,13 @@
 // The workers (renewals, expiry), the payment settlement, the Subscription screen's actions and the billing
 // server's webhooks all change a subscription through `transition`, and every reader asks `statusAt`, so "premium"
 // never depends on whether a worker has run yet.
-import type { UserRow } from "../auth/session-store.js";
-import { applyBillingEvent, type BillingEvent } from "../billing/billing-event.js";
-import { addMonths, graceEnd, trialEndFrom } from "../payments/money.js";
+import type { users } from "../db/schema.js";
+import { applyBillingEvent, type BillingEvent } from "./billing-event.js";
+import { addMonths, graceEnd, trialEndFrom } from "./money.js";
 
 /** The columns of a user that make up their subscription. */
 export type SubscriptionState = Pick<
-  UserRow,
+  typeof users.$inferSelect,
   | "subscriptionStatus"
   | "trialEndDate"
   | "paymentMethodSetup"

@@ -1,6 +1,6 @@
-import { entryTexts } from "../manage/entry-texts.js";
-import { RTL_LOCALES } from "../manage/manage-texts.js";
-import { escapeHtml, pageTexts } from "../manage/page-layout.js";
+import { entryTexts } from "./entry-texts.js";
+import { RTL_LOCALES } from "./manage-texts.js";
+import { escapeHtml, pageTexts } from "./page-layout.js";
 
 /**
  * The mail with a sign-in link to a customer's hosted "Manage subscription" page (an access link working one hour),
