@@ -34,7 +34,7 @@ import type { PresentExpressPurchaseButtonParams } from "./ui/express-purchase-b
 import type { PurchaseContext, PurchaseParams } from "./ui/purchase-request";
 import type { PurchasedResult } from "./ui/purchase-session";
 import type { VirtualCurrencies } from "./virtual-currencies/types";
-import { keyKindRules } from "./config/api-key-kind";
+import { isSandboxKey } from "./config/api-key-kind";
 
 export type { PurchaseParams };
 
@@ -435,7 +435,7 @@ export class Purchases {
    * if (purchases.isSandbox()) showTestBanner();
    */
   isSandbox(): boolean {
-    return keyKindRules(this.config.apiKeyKind).sandbox;
+    return isSandboxKey(this.config.apiKeyKind);
   }
 
   /**

@@ -1,32 +1,16 @@
-// What each kind of public API key allows, written once: the checkout, the paywall, the express button and
-// `isSandbox()` read it here instead of comparing kinds.
+// What each kind of public API key is, written once. The core needs only whether a key is a sandbox key; how a key
+// pays (the Test Store, wallets) is in key-payment.ts, which only the lazy checkout and paywall load.
 
 /** What an API key is for, from its prefix. */
 export type ApiKeyKind = "production" | "sandbox" | "test_store" | "paddle";
 
-/** What one kind of key allows. */
-export interface ApiKeyKindRules {
-  /** No real money moves (`rcb_sb_` and `test_` keys): `isSandbox()` is true and the checkout shows its banner. */
-  readonly sandbox: boolean;
-  /** Purchases go through the Test Store's modal instead of a card form, and the card gateway is never loaded. */
-  readonly testStore: boolean;
-  /** Stripe's wallets (Apple Pay, Google Pay, Link) can pay: the express button and the paywall's wallet buttons. */
-  readonly wallets: boolean;
-}
-
-const KEY_KINDS: Readonly<Record<ApiKeyKind, ApiKeyKindRules>> = {
-  production: { sandbox: false, testStore: false, wallets: true },
-  sandbox: { sandbox: true, testStore: false, wallets: true },
-  test_store: { sandbox: true, testStore: true, wallets: false },
-  paddle: { sandbox: false, testStore: false, wallets: false },
-};
-
 /**
- * What a key of `kind` allows.
+ * Whether no real money moves with a key of `kind` (`rcb_sb_` and `test_` keys): `isSandbox()` is true and the
+ * checkout shows its sandbox banner. A Paddle key is not a sandbox key.
  *
  * @example
- * if (keyKindRules(config.apiKeyKind).wallets) drawWalletButtons();
+ * if (isSandboxKey(config.apiKeyKind)) showTestBanner();
  */
-export function keyKindRules(kind: ApiKeyKind): ApiKeyKindRules {
-  return KEY_KINDS[kind];
+export function isSandboxKey(kind: ApiKeyKind): boolean {
+  return kind === "sandbox" || kind === "test_store";
 }

@@ -20,7 +20,7 @@ export interface ExpressParamsShape extends PurchaseParamsShape {
  * and the wallet button theme; `walletKey` telling whether the API key pays through Stripe (a Web Billing key).
  *
  * @example
- * validateExpressButtonParams(params, Boolean(env.window?.document), keyKindRules(config.apiKeyKind).wallets);
+ * validateExpressButtonParams(params, Boolean(env.window?.document), paysWithWallets(config.apiKeyKind));
  */
 export function validateExpressButtonParams(
   params: ExpressParamsShape | null | undefined,

@@ -34,7 +34,7 @@ import { PaywallView, titleText, type PaywallViewModel, type PaywallWallet } fro
 import { findWorkflow, nextPage, type PaywallWorkflow, type WorkflowPage } from "./paywall-workflow";
 import { resolvePaywall } from "./resolve-paywall";
 import { validatePaywallParams } from "../config/validate-ui-params";
-import { keyKindRules } from "../config/api-key-kind";
+import { paysWithWallets } from "../config/key-payment";
 
 /** Everything the paywall needs from the core, validated by `Purchases.presentPaywall`. */
 export interface PaywallSession extends Omit<PresentPaywallParams, "offering"> {
@@ -543,6 +543,6 @@ export async function showPaywall(
     signal: context.signal,
     purchase: context.purchase,
     // Test Store and Paddle keys have no wallets: their wallet buttons show what shows without one.
-    express: keyKindRules(context.config.apiKeyKind).wallets ? context.express : null,
+    express: paysWithWallets(context.config.apiKeyKind) ? context.express : null,
   });
 }

@@ -41,7 +41,7 @@ import {
 } from "./purchase-session";
 import { elementsOptions, elementsPricing, loadStripeFor } from "./stripe-options";
 import { themeVariables } from "./theme";
-import { keyKindRules } from "../config/api-key-kind";
+import { paysWithWallets } from "../config/key-payment";
 
 export type { WalletButtonTheme };
 
@@ -118,7 +118,7 @@ export async function presentExpressPurchaseButton(
   context: ExpressContext,
 ): Promise<PurchasedResult> {
   const { env, config } = context;
-  const walletKey = keyKindRules(config.apiKeyKind).wallets;
+  const walletKey = paysWithWallets(config.apiKeyKind);
   validateExpressButtonParams(params, Boolean(env.window?.document), walletKey);
   const session = purchaseSession(params, context);
   const branding = await context.branding();

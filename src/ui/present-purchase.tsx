@@ -2,7 +2,8 @@ import { render } from "preact";
 import { performTestStorePurchase } from "../checkout/test-store-purchase";
 import { ErrorCode } from "../errors/error-code";
 import { isPurchasesError, PurchasesError } from "../errors/purchases-error";
-import { keyKindRules, type ApiKeyKind } from "../config/api-key-kind";
+import { isSandboxKey, type ApiKeyKind } from "../config/api-key-kind";
+import { paysInTestStore } from "../config/key-payment";
 import { loadTranslator } from "../i18n/translator";
 import { Logger } from "../logger";
 import type { Offering } from "../model/types";
@@ -37,11 +38,11 @@ export function warmUp(win: Window, apiKeyKind: ApiKeyKind, current: Offering | 
   loadTranslator(win.navigator?.language, null)
     .then((t) => {
       for (const rcPackage of current?.availablePackages ?? []) {
-        if (keyKindRules(apiKeyKind).testStore) testStoreRows(t, rcPackage);
+        if (paysInTestStore(apiKeyKind)) testStoreRows(t, rcPackage);
         else productTexts(t, purchasePlan(rcPackage.webBillingProduct, null, Date.now()), String);
       }
       const first = current?.availablePackages[0];
-      if (keyKindRules(apiKeyKind).testStore && first) {
+      if (paysInTestStore(apiKeyKind) && first) {
         // Drawn once into a detached element (no style, layout or paint): the modal's code is compiled by then.
         const scratch = win.document.createElement("div");
         render(<TestStoreModal t={t} rcPackage={first} titleId="" onOutcome={ignore} />, scratch);
@@ -49,7 +50,7 @@ export function warmUp(win: Window, apiKeyKind: ApiKeyKind, current: Offering | 
       }
     })
     .catch(ignore);
-  if (!keyKindRules(apiKeyKind).testStore) import("@stripe/stripe-js/pure").catch(ignore);
+  if (!paysInTestStore(apiKeyKind)) import("@stripe/stripe-js/pure").catch(ignore);
 }
 
 const cancelled = () => new PurchasesError(ErrorCode.UserCancelledError);
@@ -68,9 +69,7 @@ const asPurchasesError = (error: unknown) =>
 export async function presentPurchase(session: PurchaseSession): Promise<PurchasedResult> {
   const { env, win, signal } = session;
   const productId = session.rcPackage.webBillingProduct.identifier;
-  Logger.info(
-    `Purchase started: ${productId}${keyKindRules(session.apiKeyKind).testStore ? " (Test Store)" : ""}.`,
-  );
+  Logger.info(`Purchase started: ${productId}${paysInTestStore(session.apiKeyKind) ? " (Test Store)" : ""}.`);
   const t = await loadTranslator(session.selectedLocale ?? win.navigator?.language, session.defaultLocale);
   if (signal.aborted) throw cancelled();
   const active: ActiveSession = {
@@ -78,9 +77,9 @@ export async function presentPurchase(session: PurchaseSession): Promise<Purchas
     branding: brandingWithAppearance(session.branding, session.appearanceOverride),
     t,
     traceId: env.randomUUID(),
-    sandbox: keyKindRules(session.apiKeyKind).sandbox,
+    sandbox: isSandboxKey(session.apiKeyKind),
   };
-  const testStore = keyKindRules(session.apiKeyKind).testStore;
+  const testStore = paysInTestStore(session.apiKeyKind);
   session.analytics.track("checkout_session_start", sessionStartProperties(active), active.traceId);
 
   return new Promise<PurchasedResult>((resolve, reject) => {

@@ -1,12 +1,14 @@
-// What each kind of key allows is written once (src/config/api-key-kind.ts): these pin the table and keep the rule
-// from being written again elsewhere as a comparison of kinds.
+// What each kind of key allows is written once (src/config/api-key-kind.ts for sandbox, key-payment.ts for how it
+// pays): these pin the rules and keep them from being written again elsewhere as a comparison of kinds.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { keyKindRules, type ApiKeyKind } from "../../src/config/api-key-kind";
+import { isSandboxKey, type ApiKeyKind } from "../../src/config/api-key-kind";
+import { paysInTestStore, paysWithWallets } from "../../src/config/key-payment";
 import { validateApiKey } from "../../src/config/validate-config";
 
 const SRC = join(__dirname, "../../src");
+const RULE_OWNERS = ["config/api-key-kind.ts", "config/key-payment.ts"];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -24,19 +26,25 @@ describe("API key kinds", () => {
     ["rcb_sb_abc", "sandbox", { sandbox: true, testStore: false, wallets: true }],
     ["test_abc", "test_store", { sandbox: true, testStore: true, wallets: false }],
     ["pdl_abc", "paddle", { sandbox: false, testStore: false, wallets: false }],
-  ])("%s is a %s key with its rights", (key, kind, rules) => {
+  ])("%s is a %s key with its rights", (key, kind, rights) => {
     expect(validateApiKey(key, { allowPaddleAPIKey: true })).toBe(kind);
-    expect(keyKindRules(kind)).toEqual(rules);
+    expect({
+      sandbox: isSandboxKey(kind),
+      testStore: paysInTestStore(kind),
+      wallets: paysWithWallets(kind),
+    }).toEqual(rights);
   });
 
-  it("is compared to a kind's name nowhere but in its own module", () => {
+  it("is compared to a kind's name nowhere but in the rules' own modules", () => {
     const comparisons = sourceFiles(SRC)
-      .filter((file) => !file.endsWith("api-key-kind.ts"))
+      .filter((file) => !RULE_OWNERS.includes(relative(SRC, file).split("\\").join("/")))
       .flatMap((file) =>
         readFileSync(file, "utf8")
           .split("\n")
-          .filter((line) => /apiKeyKind\s*[!=]==|[!=]==\s*\S*apiKeyKind|apiKeyKind\)/.test(line))
-          .filter((line) => !line.trim().startsWith("*") && !line.includes("keyKindRules("))
+          .filter((line) =>
+            /apiKeyKind\s*[!=]==|[!=]==\s*\S*apiKeyKind|\[[^\]]*"sandbox"[^\]]*\]\.includes/.test(line),
+          )
+          .filter((line) => !line.trim().startsWith("*"))
           .map((line) => `${relative(SRC, file)}: ${line.trim()}`),
       );
     expect(comparisons).toEqual([]);
