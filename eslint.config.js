@@ -25,6 +25,9 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": "error",
+      // `declare namespace` only: types without code, so that the members of a const object are types as an enum's
+      // are (OfferingKeyword.Current). A namespace with code stays an error.
+      "@typescript-eslint/no-namespace": ["error", { allowDeclarations: true }],
     },
   },
   {

@@ -101,8 +101,8 @@ declare enum PeriodUnit {
     Day = "day"
 }
 interface Period {
-    readonly number: number;
-    readonly unit: PeriodUnit;
+    number: number;
+    unit: PeriodUnit;
 }
 declare enum PackageType {
     Unknown = "unknown",
@@ -170,7 +170,7 @@ interface Product {
     readonly presentedOfferingContext: PresentedOfferingContext;
     readonly defaultPurchaseOption: PurchaseOption;
     readonly defaultSubscriptionOption: SubscriptionOption | null;
-    readonly subscriptionOptions: Readonly<Record<string, SubscriptionOption>>;
+    readonly subscriptionOptions: Record<string, SubscriptionOption>;
     readonly defaultNonSubscriptionOption: NonSubscriptionOption | null;
     readonly freeTrialPhase: PricingPhase | null;
     readonly introPricePhase: PricingPhase | null;
@@ -180,7 +180,7 @@ interface Package {
     readonly packageType: PackageType;
     readonly webBillingProduct: Product;
     readonly rcBillingProduct: Product;
-    readonly webCheckoutURL: string | null;
+    readonly webCheckoutURL?: string | null;
 }
 interface PaywallData {
     readonly default_locale: string;
@@ -189,9 +189,9 @@ interface PaywallData {
 interface Offering {
     readonly identifier: string;
     readonly serverDescription: string;
-    readonly metadata: Readonly<Record<string, unknown>> | null;
-    readonly packagesById: Readonly<Record<string, Package>>;
-    readonly availablePackages: readonly Package[];
+    readonly metadata: Record<string, unknown> | null;
+    readonly packagesById: Record<string, Package>;
+    readonly availablePackages: Package[];
     readonly lifetime: Package | null;
     readonly annual: Package | null;
     readonly sixMonth: Package | null;
@@ -200,15 +200,18 @@ interface Offering {
     readonly monthly: Package | null;
     readonly weekly: Package | null;
     readonly hasPaywall: boolean;
-    readonly paywallComponents: PaywallData | null;
-    readonly webCheckoutURL: string | null;
+    readonly paywallComponents?: PaywallData | null;
+    readonly webCheckoutURL?: string | null;
 }
 declare const OfferingKeyword: {
     readonly Current: "current";
 };
 type OfferingKeyword = (typeof OfferingKeyword)[keyof typeof OfferingKeyword];
+declare namespace OfferingKeyword {
+    type Current = typeof OfferingKeyword.Current;
+}
 interface Offerings {
-    readonly all: Readonly<Record<string, Offering>>;
+    readonly all: Record<string, Offering>;
     readonly current: Offering | null;
 }
 type Store = "app_store" | "mac_app_store" | "play_store" | "amazon" | "stripe" | "rc_billing" | "paddle" | "test_store" | "promotional" | "galaxy" | "unknown";
@@ -228,11 +231,11 @@ interface EntitlementInfo {
     readonly billingIssueDetectedAt: Date | null;
     readonly isSandbox: boolean;
     readonly periodType: PeriodType;
-    readonly ownershipType: OwnershipType;
+    readonly ownershipType: OwnershipType | null;
 }
 interface EntitlementInfos {
-    readonly all: Readonly<Record<string, EntitlementInfo>>;
-    readonly active: Readonly<Record<string, EntitlementInfo>>;
+    readonly all: Record<string, EntitlementInfo>;
+    readonly active: Record<string, EntitlementInfo>;
 }
 interface NonSubscriptionTransaction {
     readonly transactionIdentifier: string;
@@ -265,19 +268,19 @@ interface SubscriptionInfo {
 }
 interface CustomerInfo {
     readonly entitlements: EntitlementInfos;
-    readonly allExpirationDatesByProduct: Readonly<Record<string, Date | null>>;
-    readonly allPurchaseDatesByProduct: Readonly<Record<string, Date | null>>;
-    readonly activeSubscriptions: ReadonlySet<string>;
+    readonly allExpirationDatesByProduct: Record<string, Date | null>;
+    readonly allPurchaseDatesByProduct: Record<string, Date | null>;
+    readonly activeSubscriptions: Set<string>;
     readonly managementURL: string | null;
     readonly requestDate: Date;
     readonly firstSeenDate: Date;
     readonly originalPurchaseDate: Date | null;
     readonly originalAppUserId: string;
     readonly nonSubscriptionTransactions: NonSubscriptionTransaction[];
-    readonly subscriptionsByProductIdentifier: Readonly<Record<string, SubscriptionInfo>>;
+    readonly subscriptionsByProductIdentifier: Record<string, SubscriptionInfo>;
 }
 interface RedemptionInfo {
-    readonly redeemUrl: string;
+    readonly redeemUrl: string | null;
     readonly redeemUrlRedirect?: string | null;
 }
 interface StoreTransaction {
@@ -350,10 +353,10 @@ interface PurchasesErrorOptions {
     readonly cause?: unknown;
 }
 declare class PurchasesError extends Error {
-    readonly name: string;
+    name: string;
     readonly errorCode: ErrorCode;
-    readonly underlyingErrorMessage: string | null;
-    readonly extra: PurchasesErrorExtra | undefined;
+    readonly underlyingErrorMessage?: string | null;
+    readonly extra?: PurchasesErrorExtra;
     constructor(errorCode: ErrorCode, message?: string, options?: PurchasesErrorOptions);
     constructor(errorCode: ErrorCode, message?: string, underlyingErrorMessage?: string | null, extra?: PurchasesErrorExtra);
     toString(): string;
@@ -432,7 +435,7 @@ interface PresentPaywallParams extends Pick<PurchaseParams, "metadata" | "extern
     nonce?: string | null;
 }
 interface PaywallPurchaseResult extends PurchaseResult {
-    readonly selectedPackage: Package;
+    selectedPackage: Package;
 }
 interface CustomPaywallImpressionParams {
     paywallId?: string;
@@ -440,7 +443,7 @@ interface CustomPaywallImpressionParams {
 }
 type WalletButtonTheme = "black" | "white" | "white-outline";
 interface ExpressPurchaseButtonUpdater {
-    updatePurchase: (rcPackage: Package, purchaseOption?: PurchaseOption | null) => void;
+    updatePurchase(rcPackage: Package, purchaseOption?: PurchaseOption | null): void;
 }
 interface PresentExpressPurchaseButtonParams {
     rcPackage: Package;
@@ -463,7 +466,7 @@ interface VirtualCurrency {
 }
 interface VirtualCurrencies {
     readonly all: {
-        readonly [code: string]: VirtualCurrency;
+        [code: string]: VirtualCurrency;
     };
 }
 interface GetOfferingsParams {
@@ -531,7 +534,7 @@ declare class Purchases {
     private fetchOfferings;
     private buildOfferings;
     private fetchProducts;
-    private customerInfoFrom;
+    private fetchCustomerInfo;
     private locale;
 }
 declare const PAYWALL_COMPONENT_TYPES: {
@@ -546,7 +549,7 @@ declare const PAYWALL_COMPONENT_TYPES: {
     readonly WALLET_BUTTON: "wallet_button";
 };
 declare class UninitializedPurchasesError extends PurchasesError {
-    readonly name = "UninitializedPurchasesError";
+    name: string;
     constructor();
 }
 declare function formatPrice(price: Price, locale?: string): string;
@@ -607,5 +610,55 @@ declare const ReservedCustomerAttribute: {
     readonly SingularDeviceId: "$singularDeviceId";
 };
 type ReservedCustomerAttribute = (typeof ReservedCustomerAttribute)[keyof typeof ReservedCustomerAttribute];
+declare namespace ReservedCustomerAttribute {
+    type DisplayName = typeof ReservedCustomerAttribute.DisplayName;
+    type Email = typeof ReservedCustomerAttribute.Email;
+    type PhoneNumber = typeof ReservedCustomerAttribute.PhoneNumber;
+    type IDFA = typeof ReservedCustomerAttribute.IDFA;
+    type IDFV = typeof ReservedCustomerAttribute.IDFV;
+    type GPSAdId = typeof ReservedCustomerAttribute.GPSAdId;
+    type AndroidId = typeof ReservedCustomerAttribute.AndroidId;
+    type AmazonAdId = typeof ReservedCustomerAttribute.AmazonAdId;
+    type IP = typeof ReservedCustomerAttribute.IP;
+    type AdjustId = typeof ReservedCustomerAttribute.AdjustId;
+    type AmplitudeDeviceId = typeof ReservedCustomerAttribute.AmplitudeDeviceId;
+    type AmplitudeUserId = typeof ReservedCustomerAttribute.AmplitudeUserId;
+    type AppsflyerId = typeof ReservedCustomerAttribute.AppsflyerId;
+    type AppsflyerSharingFilter = typeof ReservedCustomerAttribute.AppsflyerSharingFilter;
+    type BranchId = typeof ReservedCustomerAttribute.BranchId;
+    type BrazeAliasName = typeof ReservedCustomerAttribute.BrazeAliasName;
+    type BrazeAliasLabel = typeof ReservedCustomerAttribute.BrazeAliasLabel;
+    type ClevertapId = typeof ReservedCustomerAttribute.ClevertapId;
+    type FbAnonId = typeof ReservedCustomerAttribute.FbAnonId;
+    type MparticleId = typeof ReservedCustomerAttribute.MparticleId;
+    type OnesignalId = typeof ReservedCustomerAttribute.OnesignalId;
+    type OnesignalUserId = typeof ReservedCustomerAttribute.OnesignalUserId;
+    type IntercomContactId = typeof ReservedCustomerAttribute.IntercomContactId;
+    type MediaSource = typeof ReservedCustomerAttribute.MediaSource;
+    type Campaign = typeof ReservedCustomerAttribute.Campaign;
+    type AdGroup = typeof ReservedCustomerAttribute.AdGroup;
+    type AdId = typeof ReservedCustomerAttribute.AdId;
+    type Keyword = typeof ReservedCustomerAttribute.Keyword;
+    type Creative = typeof ReservedCustomerAttribute.Creative;
+    type APNSTokens = typeof ReservedCustomerAttribute.APNSTokens;
+    type FCMTokens = typeof ReservedCustomerAttribute.FCMTokens;
+    type AirshipChannelId = typeof ReservedCustomerAttribute.AirshipChannelId;
+    type SegmentId = typeof ReservedCustomerAttribute.SegmentId;
+    type IterableUserId = typeof ReservedCustomerAttribute.IterableUserId;
+    type IterableCampaignId = typeof ReservedCustomerAttribute.IterableCampaignId;
+    type IterableTemplateId = typeof ReservedCustomerAttribute.IterableTemplateId;
+    type FirebaseAppInstanceId = typeof ReservedCustomerAttribute.FirebaseAppInstanceId;
+    type MixpanelDistinctId = typeof ReservedCustomerAttribute.MixpanelDistinctId;
+    type ATTConsentStatus = typeof ReservedCustomerAttribute.ATTConsentStatus;
+    type KochavaDeviceId = typeof ReservedCustomerAttribute.KochavaDeviceId;
+    type DeviceVersion = typeof ReservedCustomerAttribute.DeviceVersion;
+    type PosthogUserId = typeof ReservedCustomerAttribute.PosthogUserId;
+    type TelemetryDeckUserId = typeof ReservedCustomerAttribute.TelemetryDeckUserId;
+    type TelemetryDeckAppId = typeof ReservedCustomerAttribute.TelemetryDeckAppId;
+    type AppleRefundHandlingPreference = typeof ReservedCustomerAttribute.AppleRefundHandlingPreference;
+    type CustomerioId = typeof ReservedCustomerAttribute.CustomerioId;
+    type TenjinId = typeof ReservedCustomerAttribute.TenjinId;
+    type SingularDeviceId = typeof ReservedCustomerAttribute.SingularDeviceId;
+}
 export { CustomVariableValue, ErrorCode, LogLevel, OfferingKeyword, PAYWALL_COMPONENT_TYPES, PackageType, PeriodUnit, ProductType, Purchases, PurchasesError, ReservedCustomerAttribute, UninitializedPurchasesError, formatPeriod, formatPrice, isPurchasesError };
 export type { BrandingAppearance, BrandingInfo, CustomPaywallImpressionParams, CustomVariables, CustomerInfo, EntitlementInfo, EntitlementInfos, ExpressPurchaseButtonUpdater, FlagsConfig, FormatPeriodOptions, GetOfferingsParams, HttpConfig, IdentifyResult, LogHandler, NonSubscriptionOption, NonSubscriptionTransaction, Offering, Offerings, OwnershipType, Package, PaywallData, PaywallInteractionEvent, PaywallListener, PaywallPurchaseResult, Period, PeriodType, PlatformInfo, PresentExpressPurchaseButtonParams, PresentPaywallParams, PresentedOfferingContext, Price, PricingPhase, Product, PurchaseListener, PurchaseMetadata, PurchaseOption, PurchaseParams, PurchaseResult, PurchasesConfig, PurchasesEnvironment, PurchasesErrorExtra, PurchasesErrorOptions, RedemptionInfo, Store, StoreLoadTime, StoreTransaction, StripeConfirmationToken, StripeElementLike, StripeElementsLike, StripeGatewayError, StripeLike, StripeLoader, SubscriptionInfo, SubscriptionOption, TargetingContext, TimerHandle, VirtualCurrencies, VirtualCurrency, WalletButtonTheme };

@@ -1,16 +1,12 @@
 import { defaultEnvironment, type PurchasesEnvironment } from "./environment";
 import { ErrorCode } from "./errors/error-code";
 import { PurchasesError } from "./errors/purchases-error";
+import { fromWire } from "./errors/from-wire";
 import { UninitializedPurchasesError } from "./errors/uninitialized-purchases-error";
 import { Backend } from "./http/backend";
 import { HttpClient } from "./http/http-client";
 import { RequestCache } from "./http/request-cache";
-import type {
-  WireBrandingInfo,
-  WireCustomerInfoResponse,
-  WireOfferingsResponse,
-  WireProductDetails,
-} from "./http/wire";
+import type { WireBrandingInfo, WireOfferingsResponse, WireProductDetails } from "./http/wire";
 import { Logger, setLogHandler, setLogLevel, type LogHandler, type LogLevel } from "./logger";
 import {
   DEFAULT_BASE_URL,
@@ -41,29 +37,12 @@ export type { PurchaseParams };
 /** Prefix of ids made by {@link Purchases.generateAnonymousAppUserId}. */
 const ANONYMOUS_PREFIX = "$RCAnonymousID:";
 const REQUEST_TIMEOUT_MS = 10_000;
-/** Offerings and products change rarely; customer info changes with purchases and renewals. */
+/** Offerings and products change rarely. Customer info is never kept: see fetchCustomerInfo. */
 const OFFERINGS_TTL_MS = 5 * 60_000;
-const CUSTOMER_INFO_TTL_MS = 30_000;
 /** Balances change only by purchases (which forget them) or by the host app's backend (invalidate the cache). */
 const VIRTUAL_CURRENCIES_TTL_MS = 5 * 60_000;
 /** Product ids per products request; larger catalogues are fetched in parallel batches. */
 const PRODUCT_IDS_PER_REQUEST = 20;
-
-/**
- * Normalises a response; a body with the right top-level field but junk inside is the backend's fault, reported as
- * an UnexpectedBackendResponseError rather than the TypeError the junk would cause.
- */
-function fromWire<T>(normalise: () => T): T {
-  try {
-    return normalise();
-  } catch (cause) {
-    if (cause instanceof PurchasesError) throw cause;
-    throw new PurchasesError(ErrorCode.UnexpectedBackendResponseError, undefined, {
-      underlyingErrorMessage: String(cause),
-      cause,
-    });
-  }
-}
 
 /** The lazy parts loaded so far, by name. */
 const loadedParts: Record<string, unknown> = {};
@@ -109,11 +88,6 @@ export interface PlatformInfo {
 
 /** Branding of the project, as the checkout shows it. */
 export type BrandingInfo = WireBrandingInfo;
-
-interface CachedCustomerInfo {
-  wire: WireCustomerInfoResponse;
-  receivedAt: number;
-}
 
 let sharedInstance: Purchases | null = null;
 let platformInfo: PlatformInfo | null = null;
@@ -333,27 +307,20 @@ export class Purchases {
   }
 
   /**
-   * @returns the customer's entitlements and purchases, judged by the server's clock.
+   * @returns the customer's entitlements and purchases as the server has them now, judged by the server's clock.
+   * Every call asks the server, so a change made elsewhere (a cancellation by your backend) shows at once.
    * @example
    * const info = await purchases.getCustomerInfo();
    * if ("premium" in info.entitlements.active) unlockPremium();
    */
   async getCustomerInfo(): Promise<CustomerInfo> {
     this.assertOpen();
-    const appUserId = this.appUserId;
-    const cached = await this.cache.get<CachedCustomerInfo>(
-      `customerInfo:${appUserId}`,
-      CUSTOMER_INFO_TTL_MS,
-      async () => ({
-        wire: await this.backend.getCustomerInfo(appUserId),
-        receivedAt: this.env.now(),
-      }),
-    );
-    return this.customerInfoFrom(cached);
+    return this.fetchCustomerInfo(this.appUserId);
   }
 
   /**
-   * @returns whether the customer has the entitlement `entitlementIdentifier` active now.
+   * @returns whether the customer has the entitlement `entitlementIdentifier` active now, asking the server as
+   * {@link Purchases.getCustomerInfo} does.
    * @example
    * if (await purchases.isEntitledTo("premium")) showUnlimitedBadge();
    */
@@ -594,14 +561,16 @@ export class Purchases {
   async getVirtualCurrencies(): Promise<VirtualCurrencies> {
     this.assertOpen();
     const { appUserId } = this;
-    return this.cache.get(`virtualCurrencies:${appUserId}`, VIRTUAL_CURRENCIES_TTL_MS, async () => {
-      const lazy = await loadLazy(
-        "virtual currencies",
-        () => import("./virtual-currencies/to-virtual-currencies"),
-      );
-      const wire = await lazy.getVirtualCurrencies(this.backend, appUserId);
-      return fromWire(() => lazy.toVirtualCurrencies(wire));
-    });
+    // The cache holds the balances frozen; each call gets a copy of its own to add to or delete from.
+    const copies = await this.cache.get(
+      `virtualCurrencies:${appUserId}`,
+      VIRTUAL_CURRENCIES_TTL_MS,
+      async () =>
+        (
+          await loadLazy("virtual currencies", () => import("./virtual-currencies/to-virtual-currencies"))
+        ).fetchVirtualCurrencies(this.backend, appUserId),
+    );
+    return copies();
   }
 
   /**
@@ -611,7 +580,7 @@ export class Purchases {
    * const gems = purchases.getCachedVirtualCurrencies()?.all.GEMS?.balance ?? 0;
    */
   getCachedVirtualCurrencies(): VirtualCurrencies | null {
-    return this.cache.peek<VirtualCurrencies>(`virtualCurrencies:${this.appUserId}`) ?? null;
+    return this.cache.peek<() => VirtualCurrencies>(`virtualCurrencies:${this.appUserId}`)?.() ?? null;
   }
 
   /**
@@ -711,15 +680,15 @@ export class Purchases {
   }
 
   /**
-   * The result of a purchase a UI made for `appUserId`. The purchase changed the customer's entitlements, may have
-   * granted virtual currencies and may change the offerings shown to them: all are read fresh next time, and the
-   * customer info now when the UI brought none.
+   * The result of a purchase a UI made for `appUserId`. The purchase may have granted virtual currencies and may
+   * change the offerings shown to them: both are read fresh next time. The buyer's customer info is read now when
+   * the UI brought none (the buyer's even if `changeUser` came meanwhile, as purchases-js does).
    */
   private async purchased(appUserId: string, purchase: Promise<PurchasedResult>): Promise<PurchaseResult> {
     const result = await purchase;
-    for (const kind of ["customerInfo", "offerings", "products", "virtualCurrencies"])
+    for (const kind of ["offerings", "products", "virtualCurrencies"])
       this.cache.invalidate(`${kind}:${appUserId}`);
-    return { ...result, customerInfo: result.customerInfo ?? (await this.getCustomerInfo()) };
+    return { ...result, customerInfo: result.customerInfo ?? (await this.fetchCustomerInfo(appUserId)) };
   }
 
   private fetchOfferings(): Promise<WireOfferingsResponse> {
@@ -761,14 +730,17 @@ export class Purchases {
     return responses.flatMap((response) => response.product_details);
   }
 
-  private customerInfoFrom({ wire, receivedAt }: CachedCustomerInfo): CustomerInfo {
-    // Judge expiry by the server's clock: its request date plus the time since the answer arrived.
-    const serverRequestMs = Number.isFinite(wire.request_date_ms)
+  /**
+   * One request per call, as purchases-js makes: a kept answer would hide a change the app's backend made (issue #45),
+   * and a call that joined a request already under way could miss a change its caller has just been told of.
+   */
+  private async fetchCustomerInfo(appUserId: string): Promise<CustomerInfo> {
+    const wire = await this.backend.getCustomerInfo(appUserId);
+    // Judge expiry by the server's clock at the moment it answered, not the device's.
+    const serverNowMs = Number.isFinite(wire.request_date_ms)
       ? wire.request_date_ms
       : Date.parse(wire.request_date);
-    return fromWire(() =>
-      toCustomerInfo(wire, serverRequestMs + (this.env.now() - receivedAt), this.locale()),
-    );
+    return fromWire(() => toCustomerInfo(wire, serverNowMs, this.locale()));
   }
 
   private locale(): string {

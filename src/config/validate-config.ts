@@ -55,7 +55,7 @@ export function validateApiKey(apiKey: unknown, flags: FlagsConfig = DEFAULT_FLA
     });
   }
   // "rcb_sb_" alone is no production key with the body "sb_": a key that starts rcb_sb_ is a sandbox key.
-  const kind = (apiKey.match(/^(rcb_sb_|rcb_(?!sb_)|test_|pdl_)[A-Za-z0-9_-]+$/) ?? [])[1];
+  const kind = (apiKey.match(/^(rcb_sb_|rcb_(?!sb_)|test_|pdl_)[\w.-]+$/) ?? [])[1];
   if (kind === "rcb_sb_") return "sandbox";
   if (kind === "rcb_") return "production";
   if (kind === "test_") return "test_store";

@@ -29,11 +29,15 @@ const ERROR_NAME = "PurchasesError";
  * }
  */
 export class PurchasesError extends Error {
-  /** "PurchasesError", or the name of a subclass (which also ends in "PurchasesError"). */
-  override readonly name: string = ERROR_NAME;
+  /**
+   * "PurchasesError", or the name of a subclass (which also ends in "PurchasesError"). Writable, as an `Error`'s
+   * name is, for subclasses that set their own.
+   */
+  override name: string = ERROR_NAME;
   readonly errorCode: ErrorCode;
-  readonly underlyingErrorMessage: string | null;
-  readonly extra: PurchasesErrorExtra | undefined;
+  /** Always set by the constructor (null when there is none); optional in the type, as in purchases-js. */
+  readonly underlyingErrorMessage?: string | null;
+  readonly extra?: PurchasesErrorExtra;
 
   constructor(errorCode: ErrorCode, message?: string, options?: PurchasesErrorOptions);
   /**

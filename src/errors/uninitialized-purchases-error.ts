@@ -13,7 +13,7 @@ import { PurchasesError } from "./purchases-error";
  * }
  */
 export class UninitializedPurchasesError extends PurchasesError {
-  override readonly name = "UninitializedPurchasesError";
+  override name = "UninitializedPurchasesError";
 
   constructor() {
     super(

@@ -57,7 +57,8 @@ function toOffering(
   return {
     identifier: wire.identifier,
     serverDescription: wire.description,
-    metadata: wire.metadata ?? null,
+    // A copy: callers may write to it (purchases-js types it mutable), and the wire response stays cached.
+    metadata: wire.metadata ? { ...wire.metadata } : null,
     packagesById: Object.fromEntries(availablePackages.map((p) => [p.identifier, p])),
     availablePackages,
     lifetime: slot(PackageType.Lifetime),
@@ -88,10 +89,14 @@ export function toOfferings(
   options: ToOfferingsOptions,
 ): Offerings {
   const productsById = new Map(products.map((p) => [p.identifier, p]));
-  const targeting = wire.targeting;
-  const targetingContext = targeting ? { ruleId: targeting.rule_id, revision: targeting.revision } : null;
+  const { targeting, current_offering_id: currentId } = wire;
   const all: Record<string, Offering> = {};
   for (const offering of wire.offerings) {
+    // The targeting rule chose the current offering only: purchases of another offering carry none, as the peer's.
+    const targetingContext =
+      targeting && offering.identifier === currentId
+        ? { ruleId: targeting.rule_id, revision: targeting.revision }
+        : null;
     const normalised = toOffering(
       offering,
       productsById,
@@ -102,7 +107,6 @@ export function toOfferings(
     if (normalised) all[offering.identifier] = normalised;
     else Logger.debug(`Ignoring offering ${offering.identifier}: it has no valid package.`);
   }
-  const currentId = wire.current_offering_id;
   return { all, current: (currentId && all[currentId]) || null };
 }
 

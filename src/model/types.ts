@@ -8,10 +8,10 @@ export enum PeriodUnit {
   Day = "day",
 }
 
-/** A billing period such as "1 month", read from an ISO-8601 duration ("P1M"). */
+/** A billing period such as "1 month", read from an ISO-8601 duration ("P1M"). Writable, as in purchases-js. */
 export interface Period {
-  readonly number: number;
-  readonly unit: PeriodUnit;
+  number: number;
+  unit: PeriodUnit;
 }
 
 /** Kind of a package, from its identifier. */
@@ -111,7 +111,7 @@ export interface Product {
   readonly presentedOfferingContext: PresentedOfferingContext;
   readonly defaultPurchaseOption: PurchaseOption;
   readonly defaultSubscriptionOption: SubscriptionOption | null;
-  readonly subscriptionOptions: Readonly<Record<string, SubscriptionOption>>;
+  readonly subscriptionOptions: Record<string, SubscriptionOption>;
   readonly defaultNonSubscriptionOption: NonSubscriptionOption | null;
   readonly freeTrialPhase: PricingPhase | null;
   readonly introPricePhase: PricingPhase | null;
@@ -128,7 +128,7 @@ export interface Package {
    */
   readonly rcBillingProduct: Product;
   /** A hosted page that sells this package without the SDK, when the backend has one; else null. */
-  readonly webCheckoutURL: string | null;
+  readonly webCheckoutURL?: string | null;
 }
 
 /** The server-driven paywall document attached to an offering. */
@@ -141,9 +141,9 @@ export interface PaywallData {
 export interface Offering {
   readonly identifier: string;
   readonly serverDescription: string;
-  readonly metadata: Readonly<Record<string, unknown>> | null;
-  readonly packagesById: Readonly<Record<string, Package>>;
-  readonly availablePackages: readonly Package[];
+  readonly metadata: Record<string, unknown> | null;
+  readonly packagesById: Record<string, Package>;
+  readonly availablePackages: Package[];
   readonly lifetime: Package | null;
   readonly annual: Package | null;
   readonly sixMonth: Package | null;
@@ -153,14 +153,19 @@ export interface Offering {
   readonly weekly: Package | null;
   /** Whether the offering has a paywall to show (`presentPaywall`). */
   readonly hasPaywall: boolean;
-  readonly paywallComponents: PaywallData | null;
+  /**
+   * The paywall document `presentPaywall` draws, null when the offering has none. Always set in what the SDK
+   * answers; optional so that offerings written as purchases-js declares them (test fixtures) are offerings here.
+   */
+  readonly paywallComponents?: PaywallData | null;
   /** A hosted page that sells this offering without the SDK, when the backend has one; else null. */
-  readonly webCheckoutURL: string | null;
+  readonly webCheckoutURL?: string | null;
 }
 
 /**
- * Names `getOfferings` accepts as `offeringIdentifier` besides an offering's own identifier (a plain object, not
- * a TypeScript enum, so that bundlers drop it when unused).
+ * Names `getOfferings` accepts as `offeringIdentifier` besides an offering's own identifier. A plain object, not a
+ * TypeScript enum, so that bundlers drop it when unused; the namespace of the same name makes each member a type
+ * too (`OfferingKeyword.Current`), as purchases-js's enum members are.
  *
  * @example
  * const { current } = await purchases.getOfferings({ offeringIdentifier: OfferingKeyword.Current });
@@ -173,9 +178,14 @@ export const OfferingKeyword = {
 /** One of the {@link OfferingKeyword} names. */
 export type OfferingKeyword = (typeof OfferingKeyword)[keyof typeof OfferingKeyword];
 
+/** Each {@link OfferingKeyword} member as a type of its own. Types only: nothing of it is in the bundle. */
+export declare namespace OfferingKeyword {
+  type Current = typeof OfferingKeyword.Current;
+}
+
 /** Every offering of the project, and the current one. */
 export interface Offerings {
-  readonly all: Readonly<Record<string, Offering>>;
+  readonly all: Record<string, Offering>;
   readonly current: Offering | null;
 }
 
@@ -214,13 +224,14 @@ export interface EntitlementInfo {
   readonly billingIssueDetectedAt: Date | null;
   readonly isSandbox: boolean;
   readonly periodType: PeriodType;
-  readonly ownershipType: OwnershipType;
+  /** Never null in what the SDK answers; nullable as in purchases-js, so that its fixtures compile. */
+  readonly ownershipType: OwnershipType | null;
 }
 
 /** The customer's entitlements. */
 export interface EntitlementInfos {
-  readonly all: Readonly<Record<string, EntitlementInfo>>;
-  readonly active: Readonly<Record<string, EntitlementInfo>>;
+  readonly all: Record<string, EntitlementInfo>;
+  readonly active: Record<string, EntitlementInfo>;
 }
 
 /** A one-time purchase. */
@@ -264,21 +275,22 @@ export interface SubscriptionInfo {
 /** Everything the backend knows about the customer's purchases. */
 export interface CustomerInfo {
   readonly entitlements: EntitlementInfos;
-  readonly allExpirationDatesByProduct: Readonly<Record<string, Date | null>>;
-  readonly allPurchaseDatesByProduct: Readonly<Record<string, Date | null>>;
-  readonly activeSubscriptions: ReadonlySet<string>;
+  readonly allExpirationDatesByProduct: Record<string, Date | null>;
+  readonly allPurchaseDatesByProduct: Record<string, Date | null>;
+  readonly activeSubscriptions: Set<string>;
   readonly managementURL: string | null;
   readonly requestDate: Date;
   readonly firstSeenDate: Date;
   readonly originalPurchaseDate: Date | null;
   readonly originalAppUserId: string;
   readonly nonSubscriptionTransactions: NonSubscriptionTransaction[];
-  readonly subscriptionsByProductIdentifier: Readonly<Record<string, SubscriptionInfo>>;
+  readonly subscriptionsByProductIdentifier: Record<string, SubscriptionInfo>;
 }
 
 /** Where a redeemable purchase can be redeemed (anonymous web purchases). */
 export interface RedemptionInfo {
-  readonly redeemUrl: string;
+  /** Null while the backend has no link yet (never in what this SDK answers; nullable as in purchases-js). */
+  readonly redeemUrl: string | null;
   /** An https address that redirects to {@link RedemptionInfo.redeemUrl}, for QR codes and plain browsers. */
   readonly redeemUrlRedirect?: string | null;
 }

@@ -122,7 +122,7 @@ export interface PresentPaywallParams extends Pick<
 
 /** The result of a paywall's purchase: the purchase result and the package bought. */
 export interface PaywallPurchaseResult extends PurchaseResult {
-  readonly selectedPackage: Package;
+  selectedPackage: Package;
 }
 
 /**

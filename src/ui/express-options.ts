@@ -34,10 +34,11 @@ export function expressElementOptions(
 /** Apple Pay counts in years, months and days: a week is seven days. */
 function applePayInterval(period: Period | null) {
   if (!period) return {};
-  const week = period.unit === PeriodUnit.Week;
+  const { number, unit } = period;
+  const week = unit === PeriodUnit.Week;
   return {
-    recurringPaymentIntervalUnit: week ? PeriodUnit.Day : period.unit,
-    recurringPaymentIntervalCount: week ? period.number * 7 : period.number,
+    recurringPaymentIntervalUnit: week ? PeriodUnit.Day : unit,
+    recurringPaymentIntervalCount: week ? number * 7 : number,
   };
 }
 

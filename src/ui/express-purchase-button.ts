@@ -54,9 +54,10 @@ export type { WalletButtonTheme };
 export interface ExpressPurchaseButtonUpdater {
   /**
    * The buttons sell `rcPackage` from now on (`purchaseOption`, else its default option). Throws a
-   * `PurchasesError` (ConfigurationError) for a package or option that is not one, changing nothing.
+   * `PurchasesError` (ConfigurationError) for a package or option that is not one, changing nothing. A method, so
+   * that a stand-in written for purchases-js (whose option is never null) is an updater here too.
    */
-  updatePurchase: (rcPackage: Package, purchaseOption?: PurchaseOption | null) => void;
+  updatePurchase(rcPackage: Package, purchaseOption?: PurchaseOption | null): void;
 }
 
 /**

@@ -1,6 +1,7 @@
+import { fromWire } from "../errors/from-wire";
+import type { Backend } from "../http/backend";
+import { getVirtualCurrencies } from "../http/checkout-calls";
 import type { WireVirtualCurrenciesResponse, WireVirtualCurrency } from "../http/wire";
-
-export { getVirtualCurrencies } from "../http/checkout-calls";
 import type { VirtualCurrencies, VirtualCurrency } from "./types";
 
 function toVirtualCurrency(code: string, wire: WireVirtualCurrency): VirtualCurrency {
@@ -16,8 +17,9 @@ function toVirtualCurrency(code: string, wire: WireVirtualCurrency): VirtualCurr
 }
 
 /**
- * Normalises the balances response. The result is frozen because the SDK hands the same object to every caller
- * until its cache is invalidated. Throws a TypeError for an entry without a numeric balance, a name or a code.
+ * Normalises the balances response. The result is frozen: the SDK caches it until the cache is invalidated, and
+ * callers get copies ({@link fetchVirtualCurrencies}). Throws a TypeError for an entry without a numeric balance, a
+ * name or a code.
  *
  * @example
  * const gems = { balance: 5, code: "GEMS", name: "Gems", description: null };
@@ -33,4 +35,22 @@ export function toVirtualCurrencies(wire: WireVirtualCurrenciesResponse): Virtua
     ]),
   );
   return Object.freeze({ all: Object.freeze(all) });
+}
+
+/**
+ * Fetches and checks the customer's balances, for the SDK's cache: frozen once ({@link toVirtualCurrencies}), then
+ * answered as a copy of `all` per call, which a caller may add to or delete from (purchases-js types it writable)
+ * without changing the cache or another caller's copy. A malformed answer is an UnexpectedBackendResponseError.
+ *
+ * @example
+ * const copies = await fetchVirtualCurrencies(backend, "ada");
+ * delete copies().all.GEMS; // copies().all.GEMS is still there
+ */
+export async function fetchVirtualCurrencies(
+  backend: Backend,
+  appUserId: string,
+): Promise<() => VirtualCurrencies> {
+  const wire = await getVirtualCurrencies(backend, appUserId);
+  const { all } = fromWire(() => toVirtualCurrencies(wire));
+  return () => ({ all: { ...all } });
 }

@@ -26,5 +26,6 @@ export interface VirtualCurrency {
  * for (const currency of Object.values(all)) console.log(currency.code, currency.balance);
  */
 export interface VirtualCurrencies {
-  readonly all: { readonly [code: string]: VirtualCurrency };
+  /** A copy of its own per call: adding or deleting entries changes nothing the SDK keeps. */
+  readonly all: { [code: string]: VirtualCurrency };
 }

@@ -167,7 +167,6 @@ describe("the billing server's errors reach the SDK in Chromium (page and server
       });
 
       await broken.database.close();
-      // A write: customer info would come from the SDK's cache.
       const down = await sdkCall("setAttributes", { favourite_realm: "day court" });
       expect(down.errorCode).not.toBe(NETWORK_ERROR);
       expect(down).toEqual({

@@ -26,6 +26,9 @@ const PEER: SdkRun = { name: "@revenuecat/purchases-js", tag: "peer", sdk: peer 
 // Run through the peer's shape; whether purchases-web's own types fit it is the sample app's check (sample-app.ts).
 const OURS: SdkRun = { name: "purchases-web", tag: "ours", sdk: ours as unknown as Sdk };
 
+/** Lets the scenario act as the host app's backend does (the billing server's admin routes). */
+const ADMIN_SECRET = "compat-admin-secret-0123456789";
+
 // One document for the whole file: the peer's UI keeps references into the first document it rendered in.
 let removeDom: () => Promise<void>;
 beforeAll(() => {
@@ -41,7 +44,7 @@ describe.each(DATABASES)("purchases-js compatibility against the billing server 
   const outcomes = new Map<string, Promise<unknown>>();
 
   beforeAll(async () => {
-    server = await startTestServer(kind);
+    server = await startTestServer(kind, { adminSecret: ADMIN_SECRET });
     // Both format prices for the document's language (navigator.language).
     expected = expectedFromCatalogue();
     currencyProject = expectedForVirtualCurrencies();
@@ -57,6 +60,14 @@ describe.each(DATABASES)("purchases-js compatibility against the billing server 
       currencyProject,
       serverNow: new Date(server.clock.now),
       user: (name) => `compat_${run.tag}_${name}`,
+      async cancelSubscription(appUserId, productId) {
+        const path = `/v1/subscribers/${encodeURIComponent(appUserId)}/subscriptions/${productId}/cancel`;
+        const answer = await fetch(`${server.url}${path}`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${expected.keys.test}`, "x-billing-admin-secret": ADMIN_SECRET },
+        });
+        if (!answer.ok) throw new Error(`the backend's cancel answered ${answer.status}`);
+      },
       click: (label, stop = () => false) => clickButton(label, stop),
       elementTexts,
       htmlTarget() {

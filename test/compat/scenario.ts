@@ -22,6 +22,8 @@ export interface StepContext {
   readonly serverNow: Date;
   /** An app user id of this SDK's run: each SDK buys as its own customers. */
   user(name: string): string;
+  /** What the host app's backend does when a customer cancels there: renewal off, access to the period's end. */
+  cancelSubscription(appUserId: string, productId: string): Promise<void>;
   /**
    * Waits for a button whose text, white space aside, is `label` or matches it (the Test Store modal's choices, a
    * paywall's buttons) and clicks it; gives up quietly once `stop` says so.
@@ -367,6 +369,50 @@ export const SCENARIO: CompatStep[] = [
       expect(outcome.entitled).toBe(true);
       expect(outcome.customerInfo.activeSubscriptions).toEqual(["premium_realm_monthly"]);
       expect(outcome.customerInfo.subscriptionsByProductIdentifier).toHaveProperty("premium_realm_monthly");
+    },
+  }),
+
+  step({
+    name: "answers getCustomerInfo afresh: after a purchase, and after the app's backend cancelled it",
+    async run(ctx) {
+      const purchases = configure(ctx, "canceller");
+      const rcPackage = await packageNamed(purchases, "$rc_monthly");
+      const product = rcPackage.webBillingProduct.identifier;
+      const [entitlement] = ctx.expected.entitlementsOf(product);
+      const read = async () => ({
+        customerInfo: customerInfoOf(await purchases.getCustomerInfo(), ctx.user("canceller")),
+        entitled: await purchases.isEntitledTo(entitlement!),
+      });
+      const beforePurchase = await read();
+      await testStorePurchase(
+        ctx,
+        purchases,
+        { rcPackage, htmlTarget: ctx.htmlTarget() },
+        "Test valid purchase",
+      );
+      const afterPurchase = await read();
+      await ctx.cancelSubscription(ctx.user("canceller"), product);
+      // Read at once, and twice together: nothing from before the cancellation may answer any of them.
+      const [afterCancel, together] = await Promise.all([read(), read()]);
+      return { beforePurchase, afterPurchase, afterCancel, together };
+    },
+    check(outcome, { expected, serverNow }) {
+      const [entitlement] = expected.entitlementsOf("premium_realm_monthly");
+      const activeOf = (read: { customerInfo: unknown }) =>
+        (read.customerInfo as any).entitlements.active[entitlement!];
+      expect(outcome.beforePurchase).toMatchObject({
+        entitled: false,
+        customerInfo: { activeSubscriptions: [] },
+      });
+      expect(outcome.afterPurchase.entitled).toBe(true);
+      expect(activeOf(outcome.afterPurchase)).toMatchObject({ willRenew: true, unsubscribeDetectedAt: null });
+      // Cancelling turns renewal off; access continues to the end of the period.
+      expect(outcome.afterCancel.entitled).toBe(true);
+      expect(activeOf(outcome.afterCancel)).toMatchObject({
+        willRenew: false,
+        unsubscribeDetectedAt: serverNow.toISOString(),
+      });
+      expect(outcome.together).toEqual(outcome.afterCancel);
     },
   }),
 

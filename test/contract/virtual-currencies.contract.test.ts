@@ -65,7 +65,7 @@ describe.each(DATABASES)("virtual currencies, SDK ↔ billing server on %s", (ki
     const result = await buy(purchases, "gems_100");
     expect(result.storeTransaction?.productIdentifier).toBe("gems_100");
     // Bought past the SDK here: its cache still holds the old balances until told otherwise.
-    expect(purchases.getCachedVirtualCurrencies()).toBe(before);
+    expect(purchases.getCachedVirtualCurrencies()).toEqual(before);
     purchases.invalidateVirtualCurrenciesCache();
     expect((await purchases.getVirtualCurrencies()).all.GEMS?.balance).toBe(100);
 

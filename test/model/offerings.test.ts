@@ -95,16 +95,31 @@ describe("toOfferings", () => {
     expect(holiday!.paywallComponents).toBeNull();
   });
 
-  it("presents each product in its own offering with the placement and targeting context", () => {
+  it("gives each build a metadata object of its own, so a caller writing to one leaves the cached response as it was", () => {
+    const wire = fixtures.offerings();
+    const first = build(wire).all.default!;
+    first.metadata!.theme = "changed";
+    delete first.metadata!.theme;
+    expect(build(wire).all.default!.metadata).toEqual({ theme: "night-court" });
+    expect(wire.offerings[0]!.metadata).toEqual({ theme: "night-court" });
+  });
+
+  it("presents each product in its own offering with the placement, and the targeting rule on the current one only", () => {
     const offerings = build(fixtures.offerings(), "onboarding");
+    expect(offerings.current?.identifier).toBe("default");
     const product = offerings.all.holiday!.annual!.webBillingProduct;
     expect(product.presentedOfferingIdentifier).toBe("holiday");
+    // The rule chose the current offering; another offering bought from the same answer was not its choice.
     expect(product.presentedOfferingContext).toEqual({
       offeringIdentifier: "holiday",
       placementIdentifier: "onboarding",
+      targetingContext: null,
+    });
+    expect(offerings.all.default!.annual!.webBillingProduct.presentedOfferingContext).toEqual({
+      offeringIdentifier: "default",
+      placementIdentifier: "onboarding",
       targetingContext: { ruleId: "rule_za_users", revision: 3 },
     });
-    expect(offerings.all.default!.annual!.webBillingProduct.presentedOfferingIdentifier).toBe("default");
   });
 
   it("gives a null targeting context when the response has no targeting", () => {

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from "msw";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ErrorCode, Purchases, type PurchasesEnvironment } from "../../src/index";
 import { fixtures } from "../support/fixtures";
 import { TEST_BASE_URL, useMswServer } from "../support/msw";
@@ -25,6 +25,38 @@ function serveCustomerInfo() {
     }),
   );
   return requested;
+}
+
+/**
+ * A customer whom the test changes as the app's backend would (`cancel()` turns renewal off, `revoke()` ends the
+ * premium entitlement). Each answer is the state when its request arrived, names the user asked for, and is held
+ * back while `hold` is set, so that a test can change the state while a request is in flight.
+ */
+function serveChangingCustomer() {
+  const customer = {
+    requested: [] as string[],
+    cancelled: false,
+    revoked: false,
+    hold: null as Promise<void> | null,
+    cancel: () => void (customer.cancelled = true),
+    revoke: () => void (customer.revoked = true),
+  };
+  server.use(
+    http.get(`${TEST_BASE_URL}/v1/subscribers/:id`, async ({ params }) => {
+      customer.requested.push(String(params.id));
+      const wire = fixtures.customerInfo();
+      wire.subscriber.original_app_user_id = String(params.id);
+      const monthly = wire.subscriber.subscriptions.premium_realm_monthly!;
+      if (customer.cancelled) monthly.unsubscribe_detected_at = "2026-11-21T11:30:00Z";
+      if (customer.revoked) {
+        monthly.expires_date = "2026-11-21T11:45:00Z";
+        wire.subscriber.entitlements.premium!.expires_date = monthly.expires_date;
+      }
+      await customer.hold;
+      return HttpResponse.json(wire);
+    }),
+  );
+  return customer;
 }
 
 afterEach(() => {
@@ -54,24 +86,25 @@ describe("getCustomerInfo", () => {
     expect(info.entitlements.active.premium?.isActive).toBe(true);
   });
 
-  it("adds the time elapsed since the response when a cached answer is read later", async () => {
+  it("judges each answer by its own request date: an entitlement that ran out on the server between two calls is gone", async () => {
     const wire = fixtures.customerInfo();
     const expiresMs = wire.request_date_ms + 10_000;
-    const premium = wire.subscriber.entitlements.premium;
-    if (premium) premium.expires_date = new Date(expiresMs).toISOString();
-    let calls = 0;
+    wire.subscriber.entitlements.premium!.expires_date = new Date(expiresMs).toISOString();
+    let serverNow = wire.request_date_ms;
     server.use(
-      http.get(`${TEST_BASE_URL}/v1/subscribers/:id`, () => {
-        calls++;
-        return HttpResponse.json(wire);
-      }),
+      http.get(`${TEST_BASE_URL}/v1/subscribers/:id`, () =>
+        HttpResponse.json({
+          ...wire,
+          request_date: new Date(serverNow).toISOString(),
+          request_date_ms: serverNow,
+        }),
+      ),
     );
-    let now = 5_000; // the client clock is unrelated to the server's
-    const purchases = configure({ now: () => now });
-    expect("premium" in (await purchases.getCustomerInfo()).entitlements.active).toBe(true);
-    now += 15_000; // still cached; the server's clock has moved past the expiry meanwhile
+    // The device clock stands still and is unrelated to the server's: only the answers decide.
+    const purchases = configure({ now: () => 5_000 });
+    expect(await purchases.isEntitledTo("premium")).toBe(true);
+    serverNow += 15_000;
     expect("premium" in (await purchases.getCustomerInfo()).entitlements.active).toBe(false);
-    expect(calls).toBe(1);
   });
 
   it("isEntitledTo reads the active entitlements", async () => {
@@ -82,6 +115,73 @@ describe("getCustomerInfo", () => {
     await expect(purchases.isEntitledTo("")).rejects.toMatchObject({
       errorCode: ErrorCode.ConfigurationError,
     });
+  });
+});
+
+describe("freshness: every call asks the server, as purchases-js does", () => {
+  it("answers a cancellation the app's backend made since the previous call, at once", async () => {
+    const customer = serveChangingCustomer();
+    // A device clock that never moves: no amount of waiting is needed for the change to show.
+    const purchases = configure({ now: () => 1_000 });
+    const before = (await purchases.getCustomerInfo()).entitlements.active.premium;
+    expect(before).toMatchObject({ willRenew: true, unsubscribeDetectedAt: null });
+    customer.cancel();
+    const after = (await purchases.getCustomerInfo()).entitlements.active.premium;
+    expect(after?.willRenew).toBe(false);
+    expect(after?.unsubscribeDetectedAt?.toISOString()).toBe("2026-11-21T11:30:00.000Z");
+    expect(customer.requested).toEqual(["user_1", "user_1"]);
+  });
+
+  it("isEntitledTo asks the server too: an entitlement the backend ended is gone at the next call", async () => {
+    const customer = serveChangingCustomer();
+    const purchases = configure({ now: () => 1_000 });
+    expect(await purchases.isEntitledTo("premium")).toBe(true);
+    customer.revoke();
+    expect(await purchases.isEntitledTo("premium")).toBe(false);
+    expect(customer.requested).toHaveLength(2);
+  });
+
+  it("answers calls made together alike, each from its own request and with its own objects", async () => {
+    const customer = serveChangingCustomer();
+    const purchases = configure();
+    const [a, b, entitled] = await Promise.all([
+      purchases.getCustomerInfo(),
+      purchases.getCustomerInfo(),
+      purchases.isEntitledTo("premium"),
+    ]);
+    expect(customer.requested).toEqual(["user_1", "user_1", "user_1"]);
+    expect(a).not.toBe(b); // a caller that changes its object changes nobody else's
+    expect(a).toEqual(b);
+    expect(entitled).toBe(true);
+  });
+
+  it("gives a call made while an earlier request is in flight its own request, which sees what changed meanwhile", async () => {
+    const customer = serveChangingCustomer();
+    let release!: () => void;
+    customer.hold = new Promise((resolve) => (release = resolve));
+    const purchases = configure();
+    const earlier = purchases.getCustomerInfo();
+    await vi.waitFor(() => expect(customer.requested).toHaveLength(1)); // the server has read the state
+    customer.cancel();
+    customer.hold = null;
+    const later = await purchases.getCustomerInfo();
+    expect(later.entitlements.active.premium?.willRenew).toBe(false);
+    release();
+    expect((await earlier).entitlements.active.premium?.willRenew).toBe(true);
+    expect(customer.requested).toEqual(["user_1", "user_1"]);
+  });
+
+  it("never answers the previous user's customer info after changeUser, even from a call made together with it", async () => {
+    const customer = serveChangingCustomer();
+    const purchases = configure();
+    const [before, switched] = await Promise.all([
+      purchases.getCustomerInfo(),
+      purchases.changeUser("user_2"),
+    ]);
+    expect(before.originalAppUserId).toBe("user_1");
+    expect(switched.originalAppUserId).toBe("user_2");
+    expect((await purchases.getCustomerInfo()).originalAppUserId).toBe("user_2");
+    expect(customer.requested).toEqual(["user_1", "user_2", "user_2"]);
   });
 });
 

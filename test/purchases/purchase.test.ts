@@ -85,6 +85,39 @@ describe("after a purchase", () => {
     expect(counts.offerings).toBe(2);
   });
 
+  it("a card purchase answers the buyer's customer info, even when changeUser came during the checkout", async () => {
+    serveCatalogue(server);
+    serveCheckout(server);
+    const asked: string[] = [];
+    server.use(
+      http.get(`${TEST_BASE_URL}/v1/subscribers/:id`, ({ params }) => {
+        asked.push(String(params.id));
+        const wire = fixtures.customerInfo();
+        wire.subscriber.original_app_user_id = String(params.id);
+        return HttpResponse.json(wire);
+      }),
+    );
+    const stripe = fakeStripe();
+    const purchases = configure(KEYS.sandbox, { loadStripe: stripe.loadStripe });
+    const purchase = purchases.purchase({
+      rcPackage: await packageOf(purchases),
+      customerEmail: "ada@example.com",
+      skipSuccessPage: true,
+    });
+    await dialog();
+    expect((await purchases.changeUser("user_2")).originalAppUserId).toBe("user_2");
+    await vi.waitFor(() => {
+      const form = document.querySelector(".pw-root form");
+      if (!form || form.getAttribute("aria-busy") !== "false") throw new Error("form not ready");
+    });
+    stripe.completeCard();
+    await vi.waitFor(() => expect(payButton()?.disabled).toBe(false));
+    payButton()!.click();
+    expect((await purchase).customerInfo.originalAppUserId).toBe("user_1");
+    expect(asked).toEqual(["user_2", "user_1"]);
+    expect((await purchases.getCustomerInfo()).originalAppUserId).toBe("user_2");
+  });
+
   it("a Test Store purchase refreshes the offerings and customer info too, and returns the given email", async () => {
     serveCatalogue(server, { branding: null });
     const counts = countRequests();

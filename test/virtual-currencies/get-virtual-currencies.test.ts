@@ -57,18 +57,40 @@ describe("getVirtualCurrencies", () => {
     const first = await purchases.getVirtualCurrencies();
     gems = 175;
     now += 5 * 60_000 - 1;
-    expect(await purchases.getVirtualCurrencies()).toBe(first);
+    expect(await purchases.getVirtualCurrencies()).toEqual(first);
     now += 1;
     expect((await purchases.getVirtualCurrencies()).all.GEMS?.balance).toBe(175);
     expect(requests).toHaveLength(2);
   });
 
-  it("shares one request among concurrent calls", async () => {
+  it("shares one request among concurrent calls, each answered with a copy of its own", async () => {
     const requests = serveBalances();
     const purchases = configure();
-    const [a, b, c] = await Promise.all([1, 2, 3].map(() => purchases.getVirtualCurrencies()));
-    expect(a).toBe(b);
-    expect(b).toBe(c);
+    const [a, b, c] = await Promise.all([
+      purchases.getVirtualCurrencies(),
+      purchases.getVirtualCurrencies(),
+      purchases.getVirtualCurrencies(),
+    ]);
+    expect(a).toEqual(b);
+    expect(b).toEqual(c);
+    expect(requests).toHaveLength(1);
+    delete a.all.GEMS;
+    expect(b.all.GEMS?.balance).toBe(150);
+  });
+
+  it("answers a copy whose entries a caller may add and delete without changing the next answer", async () => {
+    const requests = serveBalances();
+    const purchases = configure();
+    const first = await purchases.getVirtualCurrencies();
+    delete first.all.GEMS;
+    first.all.XP = { balance: 1, name: "XP", code: "XP", serverDescription: null };
+    const cached = purchases.getCachedVirtualCurrencies()!;
+    delete cached.all.COINS;
+    expect((await purchases.getVirtualCurrencies()).all).toEqual({
+      GEMS: { balance: 150, name: "Gems", code: "GEMS", serverDescription: "Spent on power-ups." },
+      COINS: { balance: 0, name: "Coins", code: "COINS", serverDescription: null },
+    });
+    expect(Object.keys(purchases.getCachedVirtualCurrencies()!.all)).toEqual(["GEMS", "COINS"]);
     expect(requests).toHaveLength(1);
   });
 
@@ -123,12 +145,12 @@ describe("getVirtualCurrencies", () => {
 });
 
 describe("getCachedVirtualCurrencies", () => {
-  it("is null until balances were fetched, then answers the same object without a request", async () => {
+  it("is null until balances were fetched, then answers the same balances without a request", async () => {
     const requests = serveBalances();
     const purchases = configure();
     expect(purchases.getCachedVirtualCurrencies()).toBeNull();
     const fetched = await purchases.getVirtualCurrencies();
-    expect(purchases.getCachedVirtualCurrencies()).toBe(fetched);
+    expect(purchases.getCachedVirtualCurrencies()).toEqual(fetched);
     expect(requests).toHaveLength(1);
   });
 

@@ -50,5 +50,5 @@ it("keeps cached balances when the customer cancels the checkout: nothing was bo
   await dialog();
   (await button("Cancel")).click();
   await expect(purchase).rejects.toMatchObject({ name: "PurchasesError" });
-  expect(purchases.getCachedVirtualCurrencies()).toBe(before);
+  expect(purchases.getCachedVirtualCurrencies()).toEqual(before);
 });

@@ -24,7 +24,7 @@ describe("toVirtualCurrencies", () => {
     expect(toVirtualCurrencies({ virtual_currencies: {} })).toEqual({ all: {} });
   });
 
-  it("freezes the result, which the SDK hands to every caller until its cache is invalidated", () => {
+  it("freezes the result, which the SDK caches (callers get copies) until its cache is invalidated", () => {
     const result = toVirtualCurrencies(fixture());
     expect(Object.isFrozen(result)).toBe(true);
     expect(Object.isFrozen(result.all)).toBe(true);

@@ -53,7 +53,7 @@ const KINDS_LONGEST_PREFIX_FIRST = [...KINDS].sort(
   (a, b) => API_KEY_KINDS[b].prefix.length - API_KEY_KINDS[a].prefix.length,
 );
 const PREFIXES = KINDS.map((kind) => API_KEY_KINDS[kind].prefix);
-const KEY_BODY = /^[A-Za-z0-9_-]+$/;
+const KEY_BODY = /^[\w.-]+$/;
 
 function kindByPrefix(key: string): ApiKeyKind | undefined {
   return KINDS_LONGEST_PREFIX_FIRST.find((kind) => key.startsWith(API_KEY_KINDS[kind].prefix));
@@ -72,7 +72,7 @@ export function apiKeyKind(key: string): ApiKeyKind {
 }
 
 /**
- * Whether `key` is a public API key a catalogue may hold: a kind's prefix, then at least one of `[A-Za-z0-9_-]`
+ * Whether `key` is a public API key a catalogue may hold: a kind's prefix, then at least one of `[A-Za-z0-9_.-]`
  * (the rule of docs/protocol.md the SDK also enforces). {@link API_KEY_SHAPE_RULE} says it in words.
  *
  * @example
