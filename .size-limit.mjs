@@ -12,17 +12,20 @@ const lazyImportsOutside = {
   },
 };
 const split = (config) => ({ ...config, plugins: [...(config.plugins ?? []), lazyImportsOutside] });
-const locales = readdirSync(new URL("./locales", import.meta.url)).filter((file) => file.endsWith(".json"));
+// English is part of the shared widget chunk (src/i18n/load-messages.ts); every other locale is a chunk of its own.
+const locales = readdirSync(new URL("./locales", import.meta.url)).filter(
+  (file) => file.endsWith(".json") && file !== "en.json",
+);
 
 export default [
   {
-    // 12,320 B (was 12,288) since issue #41's three-decimal currencies (~40 B): their five codes and the charge step
-    // of ten thousandths, which the products' prices (the Stripe Elements amount) need.
+    // 12,288 B again (issue #45; it was 12,320 since issue #41's three-decimal currencies): the warm-up moved into
+    // the checkout chunk paid for starting it while the offerings are fetched.
     name: "import { Purchases } (core)",
     path: "dist/index.mjs",
     import: "{ Purchases }",
     gzip: true,
-    limit: "12320 B",
+    limit: "12288 B",
     modifyEsbuildConfig: split,
   },
   {
@@ -35,6 +38,8 @@ export default [
     modifyEsbuildConfig: split,
   },
   {
+    // One chunk since issue #45 (rollup.config.mjs, checkoutChunk): what every purchase draws first — Preact, the
+    // widget's mount and styles, the translator, the parameter checks and the Test Store modal.
     name: "checkout widget chunk (lazy; with Preact and intl-messageformat)",
     path: "dist/chunks/present-purchase-*.mjs",
     ignore: ["./core-*.mjs"],
@@ -43,11 +48,23 @@ export default [
     modifyEsbuildConfig: split,
   },
   {
+    // The card checkout (issue #45): loaded beside the checkout widget chunk for Web Billing keys, never for test_.
+    name: "card checkout chunk (lazy; without the checkout widget chunk it builds on)",
+    path: "dist/chunks/checkout-app-*.mjs",
+    ignore: ["./core-*.mjs", "./present-purchase-*.mjs", "./ui-shared-*.mjs", "./checkout-calls-*.mjs"],
+    gzip: true,
+    limit: "12 KB",
+    modifyEsbuildConfig: split,
+  },
+  {
+    // 28 KB (was 25) since issue #45: the English texts (every translator's last fallback, so always loaded) are
+    // part of what the paywall shares with the checkout instead of a request after it (~2.1 KB), and that shared
+    // chunk is made of whole modules (rollup.config.mjs) so that a purchase loads two chunks at once, not a tree.
     name: "paywall chunk (lazy; with what it shares with the checkout widget)",
     path: "dist/chunks/present-paywall-*.mjs",
     ignore: ["./core-*.mjs"],
     gzip: true,
-    limit: "25 KB",
+    limit: "28 KB",
     modifyEsbuildConfig: split,
   },
   {

@@ -68,6 +68,42 @@ const plugins = () => [
   typescript({ tsconfig: "./tsconfig.json", noEmit: false, declaration: false, include: ["src/**/*"] }),
 ];
 
+/**
+ * The checkout's first paint in two chunks fetched side by side (issue #45's cold path): `present-purchase`, what
+ * only a purchase draws (the Test Store modal, the parameter checks), and `ui-shared`, what it shares with the
+ * paywall (Preact, the widget's mount and styles, the translator), instead of a chunk, then the six it imports. A
+ * manual chunk takes in what it imports unless that has a chunk of its own, so the core's modules are named as the
+ * core's chunk, and the modules the core loads by themselves (the identify call) keep chunks of their own.
+ */
+function checkoutChunks() {
+  let chunkOf = null;
+  const reach = (from, getModuleInfo, stop = new Set()) => {
+    const seen = new Set();
+    const visit = (id) => {
+      if (seen.has(id) || stop.has(id)) return;
+      seen.add(id);
+      for (const next of getModuleInfo(id)?.importedIds ?? []) visit(next);
+    };
+    visit(from);
+    return seen;
+  };
+  return (id, { getModuleInfo }) => {
+    if (!chunkOf) {
+      const src = `${process.cwd()}/src`;
+      const core = reach(`${src}/index.ts`, getModuleInfo);
+      core.delete(`${src}/index.ts`);
+      const paywall = reach(`${src}/paywall/present-paywall.tsx`, getModuleInfo, core);
+      const ownChunk = (m) => getModuleInfo(m).dynamicImporters.some((importer) => core.has(importer));
+      chunkOf = new Map([...core].map((m) => [m, "index"]));
+      for (const m of reach(`${src}/ui/present-purchase.tsx`, getModuleInfo, core)) {
+        const name = paywall.has(m) ? "ui-shared" : "present-purchase";
+        chunkOf.set(m, ownChunk(m) ? (m.split("/").pop() ?? m).replace(/\.tsx?$/, "") : name);
+      }
+    }
+    return chunkOf.get(id);
+  };
+}
+
 /** Chunk file names; the core's own chunk (named after the entry by default) is `core-[hash]`. */
 const chunkName = (extension) => (chunk) =>
   `chunks/${chunk.name === "index" ? "core" : "[name]"}-[hash].${extension}`;
@@ -81,7 +117,13 @@ export default [
     // gaining internal exports for them. Bundlers inline it; unbundled ESM makes one more request.
     preserveEntrySignatures: "strict",
     output: [
-      { dir: "dist", format: "es", entryFileNames: "index.mjs", chunkFileNames: chunkName("mjs") },
+      {
+        dir: "dist",
+        format: "es",
+        entryFileNames: "index.mjs",
+        chunkFileNames: chunkName("mjs"),
+        manualChunks: checkoutChunks(),
+      },
       { dir: "dist", format: "cjs", entryFileNames: "index.cjs", chunkFileNames: chunkName("cjs") },
     ],
   },

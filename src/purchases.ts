@@ -264,14 +264,22 @@ export class Purchases {
     this.assertOpen();
     const currency = validateCurrency(params.currency);
     const offeringIdentifier = validateOfferingIdentifier(params.offeringIdentifier);
-    const wire = await this.fetchOfferings();
-    // "current" is OfferingKeyword.Current (compared as text so that the enum stays out of this bundle).
-    const wanted = offeringIdentifier === "current" ? wire.current_offering_id : offeringIdentifier;
-    const selected = offeringIdentifier
-      ? { ...wire, offerings: wire.offerings.filter((o) => o.identifier === wanted) }
-      : wire;
-    const offerings = await this.buildOfferings(selected, currency, null);
-    this.warmUp(offerings);
+    const offerings = (async () => {
+      const wire = await this.fetchOfferings();
+      // "current" is OfferingKeyword.Current (compared as text so that the enum stays out of this bundle).
+      const wanted = offeringIdentifier === "current" ? wire.current_offering_id : offeringIdentifier;
+      const selected = offeringIdentifier
+        ? { ...wire, offerings: wire.offerings.filter((o) => o.identifier === wanted) }
+        : wire;
+      return this.buildOfferings(selected, currency, null);
+    })();
+    // A failure is the caller's to handle; the warm-up then loads what needs no offering.
+    this.warmUp(
+      offerings.then(
+        (all) => all.current,
+        () => null,
+      ),
+    );
     return offerings;
   }
 
@@ -646,25 +654,24 @@ export class Purchases {
   }
 
   /**
-   * A page that shows offerings shows an upgrade button next: once it is idle, load what a purchase needs (the
-   * branding, the checkout's code and texts; the paywall's code when the current offering has one), so that the
-   * checkout opens at once. Once per instance; everything loaded is cached where it is loaded.
+   * A page that asks for offerings shows an upgrade button next (or buys at once: a deep link, a paywall on load).
+   * Beside the offerings' own requests, load the branding and the checkout's code, which then loads the rest a
+   * purchase needs (its texts, the paywall's code when `current` has a paywall): see the chunk's warmUp. Once per
+   * instance; everything loaded is kept where it is loaded.
    */
-  private warmUp(offerings: Offerings): void {
+  private warmUp(current: Promise<Offering | null>): void {
     const win = this.env.window;
     if (!win?.document || this.warmed) return;
     this.warmed = true;
-    this.env.setTimeout(() => {
-      if (this.lifetime.signal.aborted) return;
-      void this.loadBranding();
-      const ignore = () => {};
-      Promise.resolve(loadLazy("checkout", () => import("./ui/present-purchase"))).then(
-        (ui) => ui.warmUp(win, this.config.apiKeyKind, offerings.current),
-        ignore,
-      );
-      if (offerings.current?.paywallComponents)
-        Promise.resolve(loadLazy("paywall", () => import("./paywall/present-paywall"))).catch(ignore);
-    }, 0);
+    void this.loadBranding();
+    Promise.resolve(loadLazy("checkout", () => import("./ui/present-purchase"))).then(
+      (ui) =>
+        ui.warmUp(win, this.config.apiKeyKind, current, {
+          signal: this.lifetime.signal,
+          paywall: () => loadLazy("paywall", () => import("./paywall/present-paywall")),
+        }),
+      () => {},
+    );
   }
 
   /** What a purchase's UI needs of this instance. */

@@ -89,11 +89,39 @@ window.bench = {
     window.__press = nextPress();
     return shown;
   },
+  /**
+   * The cold path of a flow (testStore or cardForm): from configure, through getOfferings, straight to purchase()
+   * (a deep link to buy, a paywall shown on load, a single-page app's first click) until the awaited element is
+   * shown. Nothing of the SDK's lazy parts is loaded before the clock starts. Resolves with the milliseconds and
+   * the requests made meanwhile (path, start and end in ms from the start), to see what waits for what. With
+   * fromNavigation, the clock starts at the page's navigation instead: the SDK's own download and evaluation count.
+   */
+  async cold({ apiKey, appUserId, baseUrl }, flow, fromNavigation = false) {
+    const start = fromNavigation ? 0 : performance.now();
+    const shown = shownAfter(start, READY[flow]);
+    Purchases.configure({ apiKey, appUserId, httpConfig: { proxyURL: baseUrl }, flags: { collectAnalyticsEvents: false } });
+    const purchases = Purchases.getSharedInstance();
+    const offerings = await purchases.getOfferings({ currency: "ZAR" });
+    purchases.purchase({ rcPackage: offerings.current.monthly }).catch(() => {});
+    const ms = await shown;
+    const requests = performance
+      .getEntriesByType("resource")
+      .filter((entry) => entry.startTime >= start)
+      .map((entry) => [
+        entry.name.replace(location.origin, "").replace(baseUrl, "").split("?")[0],
+        Math.round(entry.startTime - start),
+        Math.round(entry.responseEnd - start),
+      ]);
+    return { ms, requests };
+  },
   /** After the Test Store modal: the press of its valid-purchase button, timed by nextPress. */
   pressed() {
     return window.__press;
   },
 };
+// ?auto={config}&flow=testStore: the cold path run as soon as the SDK is imported, timed from the navigation.
+const auto = new URLSearchParams(location.search);
+if (auto.has("auto")) window.__auto = window.bench.cold(JSON.parse(auto.get("auto")), auto.get("flow"), true);
 window.__hostReady = true;
 </script>
 </body>

@@ -1,5 +1,6 @@
 import type { MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import type { LocaleCode } from "./locale-code";
+import en from "../../locales/en.json";
 
 /**
  * The ICU MessageFormat texts of one locale, by key: the JSON's strings, or (in the built package) the same
@@ -9,9 +10,9 @@ export type Messages = Readonly<Record<string, string | MessageFormatElement[]>>
 
 type Loader = () => Promise<{ default: Messages }>;
 
-// One dynamic import per file, written out, so that every bundler makes each locale its own chunk.
+// One dynamic import per file, written out, so that every bundler makes each locale its own chunk (English aside).
 const loaders: Readonly<Record<LocaleCode, Loader>> = {
-  en: () => import("../../locales/en.json"),
+  en: () => Promise.resolve({ default: en }),
   es: () => import("../../locales/es.json"),
   it: () => import("../../locales/it.json"),
   ar: () => import("../../locales/ar.json"),
@@ -47,7 +48,11 @@ const loaders: Readonly<Record<LocaleCode, Loader>> = {
   sl: () => import("../../locales/sl.json"),
 };
 
-const loaded = new Map<LocaleCode, Messages>();
+/**
+ * English is every translator's last fallback, so it is loaded by every purchase and paywall: it is part of the
+ * widget's code instead of a request made once that code has run (issue #45's cold path).
+ */
+const loaded = new Map<LocaleCode, Messages>([["en", en]]);
 
 /**
  * Loads the messages of a locale (its own lazy chunk).

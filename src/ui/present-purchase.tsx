@@ -7,7 +7,7 @@ import { paysInTestStore } from "../config/key-payment";
 import { loadTranslator } from "../i18n/translator";
 import { Logger } from "../logger";
 import type { Offering } from "../model/types";
-import { CheckoutApp } from "./checkout-app";
+import type * as CheckoutAppModule from "./checkout-app";
 import { showAppleTouchIcon } from "./apple-touch-icon";
 import { mountWidget } from "./mount-widget";
 import {
@@ -24,33 +24,74 @@ import { brandingWithAppearance, themeVariables } from "./theme";
 
 export { purchaseSession } from "./purchase-request";
 
+let checkoutApp: typeof CheckoutAppModule | undefined;
 /**
- * Loads ahead of need what a purchase will (the core calls it on an idle page once offerings are shown; this chunk
- * is loaded by then): the texts in the browser's language, compiled for the current offering's packages (the
- * Test Store modal's rows, the checkout's product lines) and Stripe's loader for a card checkout (the core loads
- * the paywall's code). A failure here is left to the purchase, which loads them again.
+ * The card checkout's code, its own chunk (the Test Store modal, drawn by this one, needs none of it): loaded once
+ * and then returned at once, so that a warmed-up checkout opens in the frame of the press.
+ */
+function loadCheckoutApp(): typeof CheckoutAppModule | Promise<typeof CheckoutAppModule> {
+  return (
+    checkoutApp ??
+    import("./checkout-app").then(
+      (part) => (checkoutApp = part),
+      (cause: unknown) => {
+        throw new PurchasesError(ErrorCode.NetworkError, "The checkout could not be loaded.", { cause });
+      },
+    )
+  );
+}
+
+/** What {@link warmUp} may load through the core, and the instance's lifetime. */
+export interface WarmUpLoads {
+  readonly signal: AbortSignal;
+  readonly paywall: () => unknown;
+}
+
+/**
+ * Loads ahead of need what a purchase will (the core calls it while the offerings are being fetched, as soon as
+ * this chunk is loaded; the core asks for the branding): the texts in the browser's language at once; the card checkout's code
+ * and Stripe's loader for card keys; once `current` (the offering the page will sell) is known, a task later (a
+ * purchase asked for at once goes first), its packages' texts compiled (the Test Store modal's rows, the
+ * checkout's product lines), then the paywall's code when it has one. Nothing for a closed instance. A failure
+ * here is left to the purchase, which loads them again.
  *
  * @example
- * ui.warmUp(window, "sandbox", offerings.current);
+ * ui.warmUp(window, "sandbox", offerings.then((all) => all.current), loads);
  */
-export function warmUp(win: Window, apiKeyKind: ApiKeyKind, current: Offering | null): void {
+export function warmUp(
+  win: Window,
+  apiKeyKind: ApiKeyKind,
+  current: Promise<Offering | null>,
+  loads: WarmUpLoads,
+): void {
   const ignore = () => {};
-  loadTranslator(win.navigator?.language, null)
-    .then((t) => {
-      for (const rcPackage of current?.availablePackages ?? []) {
-        if (paysInTestStore(apiKeyKind)) testStoreRows(t, rcPackage);
+  const open = () => !loads.signal.aborted;
+  if (!open()) return;
+  const testStore = paysInTestStore(apiKeyKind);
+  if (!testStore) {
+    import("@stripe/stripe-js/pure").catch(ignore);
+    Promise.resolve(loadCheckoutApp()).catch(ignore);
+  }
+  const texts = loadTranslator(win.navigator?.language, null);
+  current
+    .then(async (offering) => {
+      const t = await texts;
+      await new Promise((resolve) => setTimeout(resolve));
+      if (!open()) return;
+      for (const rcPackage of offering?.availablePackages ?? []) {
+        if (testStore) testStoreRows(t, rcPackage);
         else productTexts(t, purchasePlan(rcPackage.webBillingProduct, null, Date.now()), String);
       }
-      const first = current?.availablePackages[0];
-      if (paysInTestStore(apiKeyKind) && first) {
+      const first = offering?.availablePackages[0];
+      if (testStore && first) {
         // Drawn once into a detached element (no style, layout or paint): the modal's code is compiled by then.
         const scratch = win.document.createElement("div");
         render(<TestStoreModal t={t} rcPackage={first} titleId="" onOutcome={ignore} />, scratch);
         render(null, scratch);
       }
+      if (offering?.paywallComponents) await loads.paywall();
     })
     .catch(ignore);
-  if (!paysInTestStore(apiKeyKind)) import("@stripe/stripe-js/pure").catch(ignore);
 }
 
 const cancelled = () => new PurchasesError(ErrorCode.UserCancelledError);
@@ -70,7 +111,11 @@ export async function presentPurchase(session: PurchaseSession): Promise<Purchas
   const { env, win, signal } = session;
   const productId = session.rcPackage.webBillingProduct.identifier;
   Logger.info(`Purchase started: ${productId}${paysInTestStore(session.apiKeyKind) ? " (Test Store)" : ""}.`);
-  const t = await loadTranslator(session.selectedLocale ?? win.navigator?.language, session.defaultLocale);
+  const testStore = paysInTestStore(session.apiKeyKind);
+  const [t, app] = await Promise.all([
+    loadTranslator(session.selectedLocale ?? win.navigator?.language, session.defaultLocale),
+    testStore ? null : loadCheckoutApp(),
+  ]);
   if (signal.aborted) throw cancelled();
   const active: ActiveSession = {
     ...session,
@@ -79,7 +124,6 @@ export async function presentPurchase(session: PurchaseSession): Promise<Purchas
     traceId: env.randomUUID(),
     sandbox: isSandboxKey(session.apiKeyKind),
   };
-  const testStore = paysInTestStore(session.apiKeyKind);
   session.analytics.track("checkout_session_start", sessionStartProperties(active), active.traceId);
 
   return new Promise<PurchasedResult>((resolve, reject) => {
@@ -147,9 +191,9 @@ export async function presentPurchase(session: PurchaseSession): Promise<Purchas
         />,
         mount.root,
       );
-    } else {
+    } else if (app) {
       render(
-        <CheckoutApp
+        <app.CheckoutApp
           session={active}
           mount={mount}
           onDismissHandler={(handler) => (dismiss = handler)}

@@ -116,4 +116,46 @@ describe("Test Store checkout speed in Chromium (test_ key, real billing server)
         `${press.ms.toFixed(1)} ms; Event Timing entries ≥ 16 ms: ${reported.length}`,
     );
   });
+
+  it("cold: a purchase asked for at once starts the checkout's code beside the offerings, in one level of chunks", async () => {
+    ({ page, log } = await openPage(suite.browser));
+    await gotoHost(page, suite.host.url);
+    await page.evaluate((config) => (window as any).hostConfigure(config), {
+      apiKey: KEYS.test,
+      appUserId: `browser_cold_${Date.now()}`,
+      baseUrl: suite.server.url,
+    });
+    // The page's button asks for the offerings and buys the monthly package as soon as they are known.
+    await page.getByRole("button", { name: "Upgrade to Premium" }).click();
+    await page.getByRole("button", { name: "Test valid purchase" }).click();
+    expect(await outcome(page)).toMatchObject({ status: "resolved" });
+
+    const requests = await page.evaluate(() =>
+      performance.getEntriesByType("resource").map((entry) => ({
+        path: new URL(entry.name).pathname,
+        start: entry.startTime,
+        end: (entry as PerformanceResourceTiming).responseEnd,
+      })),
+    );
+    const find = (pattern: RegExp) => {
+      const request = requests.find((r) => pattern.test(r.path));
+      if (!request)
+        throw new Error(`no request for ${pattern}; made: ${requests.map((r) => r.path).join(", ")}`);
+      return request;
+    };
+    const offerings = find(/\/offerings$/);
+    const checkout = find(/\/chunks\/present-purchase-[^/]+\.mjs$/);
+    // No waterfall: the checkout's code is asked for before the offerings have answered.
+    expect(checkout.start).toBeLessThan(offerings.end);
+    // Everything the checkout chunk imports is asked for as soon as it has arrived: one level, no chunk of a chunk.
+    const chunkName = (path: string) => /\/chunks\/(ui-shared|checkout-calls)-[^/]+\.mjs$/.exec(path)?.[1];
+    const imported = requests.filter((r) => chunkName(r.path));
+    expect(imported.map((r) => chunkName(r.path)).sort()).toEqual(["checkout-calls", "ui-shared"]);
+    for (const request of imported) expect(request.start).toBeGreaterThanOrEqual(checkout.start);
+    const levelTwo = Math.max(...imported.map((r) => r.start));
+    expect(
+      levelTwo - checkout.end,
+      "the imports are asked for as soon as the checkout chunk arrives",
+    ).toBeLessThan(1000);
+  });
 });

@@ -47,6 +47,17 @@ function countRequests() {
 }
 
 /** The warnings logged while the test runs. */
+/** Once the checkout's card form is ready: fills the card in (the fake Stripe) and presses the pay button. */
+async function payWithCard(stripe: ReturnType<typeof fakeStripe>) {
+  await vi.waitFor(() => {
+    const form = document.querySelector(".pw-root form");
+    if (!form || form.getAttribute("aria-busy") !== "false") throw new Error("form not ready");
+  });
+  stripe.completeCard();
+  await vi.waitFor(() => expect(payButton()?.disabled).toBe(false));
+  payButton()!.click();
+}
+
 function captureWarnings() {
   const warnings: string[] = [];
   Purchases.setLogLevel(LogLevel.Warn);
@@ -71,13 +82,7 @@ describe("after a purchase", () => {
       skipSuccessPage: true,
     });
     await dialog();
-    await vi.waitFor(() => {
-      const form = document.querySelector(".pw-root form");
-      if (!form || form.getAttribute("aria-busy") !== "false") throw new Error("form not ready");
-    });
-    stripe.completeCard();
-    await vi.waitFor(() => expect(payButton()?.disabled).toBe(false));
-    payButton()!.click();
+    await payWithCard(stripe);
     const result = await purchase;
     expect(result.customerEmail).toBe("ada@example.com");
     expect(counts).toEqual({ offerings: 1, customerInfo: 2 }); // the purchase read customer info afresh
@@ -106,13 +111,7 @@ describe("after a purchase", () => {
     });
     await dialog();
     expect((await purchases.changeUser("user_2")).originalAppUserId).toBe("user_2");
-    await vi.waitFor(() => {
-      const form = document.querySelector(".pw-root form");
-      if (!form || form.getAttribute("aria-busy") !== "false") throw new Error("form not ready");
-    });
-    stripe.completeCard();
-    await vi.waitFor(() => expect(payButton()?.disabled).toBe(false));
-    payButton()!.click();
+    await payWithCard(stripe);
     expect((await purchase).customerInfo.originalAppUserId).toBe("user_1");
     expect(asked).toEqual(["user_2", "user_1"]);
     expect((await purchases.getCustomerInfo()).originalAppUserId).toBe("user_2");

@@ -1,10 +1,13 @@
 // @vitest-environment happy-dom
-// Getting ready ahead of need: once a page has shown offerings, the SDK loads the branding (and the checkout's code
-// and texts) while the page is idle, once per instance, so that purchase() has nothing left to fetch for it.
+// Getting ready ahead of need: while a page's offerings are being fetched, the SDK loads the branding (and the
+// checkout's code and texts) beside them, once per instance, so that purchase() has nothing left to fetch for it and
+// a purchase asked for as soon as the offerings are known waits for nothing else (issue #45's cold path).
+import { delay, http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Purchases } from "../../src/index";
-import { useMswServer } from "../support/msw";
+import { ErrorCode, Purchases } from "../../src/index";
+import { TEST_BASE_URL, useMswServer } from "../support/msw";
 import { fakeStripe } from "../ui/support/fake-stripe";
+import { fixtures } from "../support/fixtures";
 import {
   KEYS,
   configure,
@@ -23,8 +26,8 @@ afterEach(() => {
   document.body.innerHTML = "";
 });
 
-describe("warming up after getOfferings", () => {
-  it("loads the branding once while idle, and the purchase that follows asks for nothing more of it", async () => {
+describe("warming up while getOfferings fetches", () => {
+  it("loads the branding once, and the purchase that follows asks for nothing more of it", async () => {
     const seen = serveCatalogue(server);
     serveCheckout(server);
     const purchases = configure(KEYS.sandbox, { loadStripe: fakeStripe().loadStripe });
@@ -39,13 +42,53 @@ describe("warming up after getOfferings", () => {
     expect(seen.branding).toBe(1);
   });
 
-  it("warms nothing for an instance closed before the page is idle", async () => {
+  it("asks for the branding while the offerings are still on their way, not after them", async () => {
     const seen = serveCatalogue(server);
-    const purchases = configure(KEYS.sandbox);
+    let brandingBeforeOfferings = false;
+    server.use(
+      http.get(`${TEST_BASE_URL}/v1/subscribers/:id/offerings`, async () => {
+        // The offerings answer once the branding was asked for (or after 2 s, which fails the test).
+        for (let waited = 0; waited < 2000 && seen.branding === 0; waited += 10) await delay(10);
+        brandingBeforeOfferings = seen.branding === 1;
+        return HttpResponse.json(fixtures.offerings());
+      }),
+    );
+    const purchases = configure(KEYS.testStore);
+    await packageOf(purchases);
+    expect(brandingBeforeOfferings).toBe(true);
+  });
+
+  it("an instance closed while its offerings are fetched warms nothing more and is refused after", async () => {
+    const seen = serveCatalogue(server);
+    const purchases = configure(KEYS.testStore);
     const offerings = purchases.getOfferings();
-    await offerings;
     purchases.close();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(seen.branding).toBe(0);
+    await settle(offerings);
+    await expect(purchases.getOfferings()).rejects.toMatchObject({ errorCode: ErrorCode.ConfigurationError });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen.branding).toBe(1); // asked for beside the first offerings, before close()
+    expect(document.querySelector(".pw-root")).toBeNull();
+  });
+
+  it("warms up for a page whose offerings failed: the purchase after a retry finds the branding loaded", async () => {
+    const seen = serveCatalogue(server);
+    server.use(
+      http.get(
+        `${TEST_BASE_URL}/v1/subscribers/:id/offerings`,
+        () => HttpResponse.json({}, { status: 500 }),
+        {
+          once: true,
+        },
+      ),
+    );
+    const purchases = configure(KEYS.testStore);
+    await expect(purchases.getOfferings()).rejects.toMatchObject({ errorCode: ErrorCode.UnknownBackendError });
+    await vi.waitFor(() => expect(seen.branding).toBe(1));
+    const rcPackage = await packageOf(purchases);
+    const purchase = purchases.purchase({ rcPackage });
+    await dialog();
+    press("Escape");
+    await settle(purchase);
+    expect(seen.branding).toBe(1);
   });
 });
