@@ -130,6 +130,20 @@ export type CustomPaywallImpressionProperties = {
   presented_offering_context?: PresentedOfferingContextProperties;
 };
 
+/**
+ * A step of a paywall's workflow, as purchases-js reports it: the last step is one with no trigger leading to
+ * another step.
+ *
+ * @example
+ * tracker.track("workflow_step_started", { workflow_id: "wf_1", step_id: "intro", entry_reason: "start", is_first_step: true, is_last_step: false });
+ */
+export type WorkflowStepProperties = {
+  workflow_id: string;
+  step_id: string;
+  is_first_step: boolean;
+  is_last_step: boolean;
+};
+
 /** Every analytics event (docs/protocol.md) by wire name, with the shape of its properties. */
 export type AnalyticsEventProperties = {
   sdk_initialized: NoProperties;
@@ -153,6 +167,13 @@ export type AnalyticsEventProperties = {
   /** A control of the paywall was used; a purchase button's is the purchase being started. */
   paywall_component_interacted: PaywallInteractionProperties;
   custom_paywall_impression: CustomPaywallImpressionProperties;
+  /** A workflow's step came on screen: first (`start`), by a trigger (`forward`) or by going back (`back`). */
+  workflow_step_started: WorkflowStepProperties & {
+    from_step_id?: string;
+    entry_reason: "start" | "forward" | "back";
+  };
+  /** A workflow's step left the screen: for `to_step_id`, or (without it) by a back button on the first step. */
+  workflow_step_completed: WorkflowStepProperties & { to_step_id?: string };
 };
 
 /**

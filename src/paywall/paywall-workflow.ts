@@ -2,6 +2,7 @@
 // each showing a screen (a paywall document); a button with a `workflow` action moves to the step its current
 // step's trigger names. purchases-js asks for them before every paywall and falls back to the offering's own
 // paywall when there is none or it cannot be read; so does this module.
+import type { WorkflowStepProperties } from "../analytics/analytics-event";
 import type { Backend } from "../http/backend";
 import { Logger } from "../logger";
 import type { WirePaywallDocument } from "./paywall-document";
@@ -57,6 +58,23 @@ export function nextPage(
   if (action?.type !== "step") return null;
   const pageId = own(workflow.steps, action.step_id)?.screen_id;
   return pageId && own(workflow.pages, pageId) ? { pageId, stepId: action.step_id! } : null;
+}
+
+/**
+ * What the analytics events of a workflow's step say of it (purchases-js's properties): the last step is one none
+ * of whose triggers leads to another step.
+ *
+ * @example
+ * stepProperties(workflow, "intro"); // { workflow_id: "wf_1", step_id: "intro", is_first_step: true, is_last_step: false }
+ */
+export function stepProperties(workflow: PaywallWorkflow, stepId: string): WorkflowStepProperties {
+  const actions = Object.values(own(workflow.steps, stepId)?.trigger_actions ?? {});
+  return {
+    workflow_id: workflow.id,
+    step_id: stepId,
+    is_first_step: stepId === workflow.first.stepId,
+    is_last_step: !actions.some((action) => action.type === "step"),
+  };
 }
 
 /**

@@ -31,7 +31,13 @@ import { initialPackageId, packageComponents, steppedPackageId } from "./paywall
 import type { PaywallListener, PaywallPurchaseResult, PresentPaywallParams } from "./paywall-params";
 import { variablesPerPackage, type PaywallVariables } from "./paywall-variables";
 import { PaywallView, titleText, type PaywallViewModel, type PaywallWallet } from "./paywall-view";
-import { findWorkflow, nextPage, type PaywallWorkflow, type WorkflowPage } from "./paywall-workflow";
+import {
+  findWorkflow,
+  nextPage,
+  stepProperties,
+  type PaywallWorkflow,
+  type WorkflowPage,
+} from "./paywall-workflow";
 import { resolvePaywall } from "./resolve-paywall";
 import { validatePaywallParams } from "../config/validate-ui-params";
 import { paysWithWallets } from "../config/key-payment";
@@ -61,7 +67,12 @@ export interface PaywallSession extends Omit<PresentPaywallParams, "offering"> {
 }
 
 type PaywallEventName =
-  "paywall_impression" | "paywall_close" | "paywall_cancel" | "paywall_component_interacted";
+  | "paywall_impression"
+  | "paywall_close"
+  | "paywall_cancel"
+  | "paywall_component_interacted"
+  | "workflow_step_started"
+  | "workflow_step_completed";
 
 const userCancelled = () => new PurchasesError(ErrorCode.UserCancelledError);
 
@@ -363,10 +374,35 @@ function PaywallPages(props: PaywallPagesProps) {
     if (opened.current) props.mount.focusFirst();
     opened.current = true;
   }, [trail]);
+  const workflow = session.workflow;
+  // purchases-js's workflow step events: each step started (how, and from which) and completed (for which); the
+  // first step's start is tracked with the paywall's impression.
+  const leave = (to: WorkflowPage | null, reason: "forward" | "back") => {
+    if (!workflow) return;
+    const from = page.stepId;
+    session.track("workflow_step_completed", {
+      ...stepProperties(workflow, from),
+      ...(to ? { to_step_id: to.stepId } : {}),
+    });
+    if (to)
+      session.track("workflow_step_started", {
+        ...stepProperties(workflow, to.stepId),
+        from_step_id: from,
+        entry_reason: reason,
+      });
+  };
   const onWorkflow = (componentId: string | undefined) => {
-    const next = session.workflow ? nextPage(session.workflow, page.stepId, componentId) : null;
-    if (next) setTrail([...trail, next]);
-    else Logger.warn(`The paywall's button "${componentId ?? ""}" leads to no page of its workflow.`);
+    const next = workflow ? nextPage(workflow, page.stepId, componentId) : null;
+    if (!next)
+      return Logger.warn(`The paywall's button "${componentId ?? ""}" leads to no page of its workflow.`);
+    leave(next, "forward");
+    setTrail([...trail, next]);
+  };
+  const goBack = () => {
+    const previous = trail.length > 1 ? trail[trail.length - 2]! : null;
+    leave(previous, "back");
+    if (previous) setTrail(trail.slice(0, -1));
+    else props.goBack();
   };
   return (
     <PaywallApp
@@ -374,7 +410,7 @@ function PaywallPages(props: PaywallPagesProps) {
       {...props}
       paywall={paywall}
       localize={localize}
-      goBack={trail.length > 1 ? () => setTrail(trail.slice(0, -1)) : props.goBack}
+      goBack={goBack}
       onWorkflow={onWorkflow}
     />
   );
@@ -386,7 +422,8 @@ function PaywallPages(props: PaywallPagesProps) {
  * promise resolves with the purchase result and that package. A failed purchase is shown and reported, and the
  * paywall stays open. Going back asks `onBack`, which closes the paywall with `closePaywall()` (at once without
  * `onBack`); the promise then rejects with UserCancelledError. The UI is gone when the promise settles.
- * `paywall_impression`, `paywall_component_interacted`, `paywall_cancel` and `paywall_close` are tracked.
+ * `paywall_impression`, `paywall_component_interacted`, `paywall_cancel` and `paywall_close` are tracked, and a
+ * workflow's `workflow_step_started` and `workflow_step_completed`.
  *
  * @example
  * const { selectedPackage } = await presentPaywall(session);
@@ -489,6 +526,11 @@ export async function presentPaywall(session: PaywallSession): Promise<PaywallPu
       mount.root,
     );
     session.track("paywall_impression", { ...eventBase, ...display });
+    if (workflow)
+      session.track("workflow_step_started", {
+        ...stepProperties(workflow, first.stepId),
+        entry_reason: "start",
+      });
     mount.focusFirst();
   });
 }

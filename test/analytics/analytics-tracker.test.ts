@@ -194,7 +194,7 @@ describe("AnalyticsTracker", () => {
     await expect(tracker.flush()).resolves.toBeUndefined();
   });
 
-  it("types the 17 event names and their properties", () => {
+  it("types the 19 event names and their properties", () => {
     expectTypeOf<AnalyticsEventName>().toEqualTypeOf<
       | "sdk_initialized"
       | "checkout_session_start"
@@ -213,6 +213,8 @@ describe("AnalyticsTracker", () => {
       | "paywall_cancel"
       | "paywall_component_interacted"
       | "custom_paywall_impression"
+      | "workflow_step_started"
+      | "workflow_step_completed"
     >();
     expectTypeOf<AnalyticsTracker["track"]>().toBeCallableWith("checkout_payment_tax_calculation", {
       outcome: "not_taxed",

@@ -114,6 +114,61 @@ describe("presentPaywall with a workflow", () => {
     expect((await settle(shown)).error?.errorCode).toBe(ErrorCode.UserCancelledError);
   });
 
+  it("reports each step started and completed as purchases-js does: start, forward and back; closing reports none", async () => {
+    const { seen } = serveWorkflow(null);
+    const purchases = configure(KEYS.testStore);
+    const shown = purchases.presentPaywall();
+    shown.catch(() => {});
+    (await paywallButton("See the offers")).click();
+    (await paywallButton("Back")).click();
+    await vi.waitFor(() => expect(paywallText()).toContain("Welcome to the Realm"));
+    press("Escape");
+    await settle(shown);
+    await (purchases as unknown as { analytics: { flush(): Promise<void> } }).analytics.flush();
+    const steps = seen.events
+      .filter((event) => event.event_name.startsWith("workflow_step_"))
+      .map((event) => [event.event_name, event.properties]);
+    const intro = {
+      workflow_id: "wf_realm",
+      step_id: "step_intro",
+      is_first_step: true,
+      is_last_step: false,
+    };
+    const offersStep = {
+      workflow_id: "wf_realm",
+      step_id: "step_offers",
+      is_first_step: false,
+      is_last_step: true,
+    };
+    expect(steps).toEqual([
+      ["workflow_step_started", { ...intro, entry_reason: "start" }],
+      ["workflow_step_completed", { ...intro, to_step_id: "step_offers" }],
+      ["workflow_step_started", { ...offersStep, from_step_id: "step_intro", entry_reason: "forward" }],
+      ["workflow_step_completed", { ...offersStep, to_step_id: "step_intro" }],
+      ["workflow_step_started", { ...intro, from_step_id: "step_offers", entry_reason: "back" }],
+    ]);
+  });
+
+  it("reports the first step completed, for no other, when its back button leaves the workflow", async () => {
+    const introWithBack = paywallOf(
+      [text("intro_title"), button("leave", "leave", { type: "navigate_back" })],
+      { intro_title: "Welcome to the Realm", leave: "Not now" },
+    );
+    const { seen } = serveWorkflow(null, workflow({ screens: { intro: introWithBack, offers } }));
+    const purchases = configure(KEYS.testStore);
+    const onBack = vi.fn((closePaywall: () => void) => closePaywall());
+    const shown = purchases.presentPaywall({ onBack });
+    shown.catch(() => {});
+    (await paywallButton("Not now")).click();
+    expect((await settle(shown)).error?.errorCode).toBe(ErrorCode.UserCancelledError);
+    expect(onBack).toHaveBeenCalledTimes(1);
+    await (purchases as unknown as { analytics: { flush(): Promise<void> } }).analytics.flush();
+    const completed = seen.events.filter((event) => event.event_name === "workflow_step_completed");
+    expect(completed.map((event) => event.properties)).toEqual([
+      { workflow_id: "wf_realm", step_id: "step_intro", is_first_step: true, is_last_step: false },
+    ]);
+  });
+
   it("hands the last page's link to the host; its close button closes at once, without asking onBack", async () => {
     serveWorkflow(null);
     const purchases = configure(KEYS.testStore);

@@ -82,7 +82,9 @@ describe("warming up while getOfferings fetches", () => {
       ),
     );
     const purchases = configure(KEYS.testStore);
-    await expect(purchases.getOfferings()).rejects.toMatchObject({ errorCode: ErrorCode.UnknownBackendError });
+    await expect(purchases.getOfferings()).rejects.toMatchObject({
+      errorCode: ErrorCode.UnknownBackendError,
+    });
     await vi.waitFor(() => expect(seen.branding).toBe(1));
     const rcPackage = await packageOf(purchases);
     const purchase = purchases.purchase({ rcPackage });
