@@ -91,3 +91,36 @@ export async function startCheckout(options: StartCheckoutOptions): Promise<Wire
     return postCheckoutStart(options.backend, withoutEmail, options.signal);
   }
 }
+
+/** A checkout start asked for before the form that shows it has loaded: taken once, by the form's first start. */
+export interface PendingCheckoutStart {
+  /** The start's answer, the first time; null after (a retry starts afresh). */
+  take(): Promise<WireCheckoutStartResponse> | null;
+  /** Abandons the start (the checkout closed before it was answered or taken). */
+  abort(): void;
+}
+
+/**
+ * Starts a checkout now, for the form that will show it (a card checkout asks for its start beside its code and
+ * texts instead of once it has drawn: issue #45's cold path). Its failure is reported to whoever takes it.
+ *
+ * @example
+ * const pending = pendingCheckoutStart({ backend, appUserId, rcPackage, traceId });
+ * const checkout = await (pending.take() ?? startCheckout({ backend, appUserId, rcPackage, traceId }));
+ */
+export function pendingCheckoutStart(options: Omit<StartCheckoutOptions, "signal">): PendingCheckoutStart {
+  const controller = new AbortController();
+  let answer: Promise<WireCheckoutStartResponse> | null = startCheckout({
+    ...options,
+    signal: controller.signal,
+  });
+  answer.catch(() => {});
+  return {
+    take() {
+      const taken = answer;
+      answer = null;
+      return taken;
+    },
+    abort: () => controller.abort(),
+  };
+}

@@ -56,8 +56,8 @@ function useWideLayout(session: ActiveSession, root: HTMLElement): boolean {
 }
 
 /**
- * Starts the checkout; on failure calls `fail` with the error page's kind. @returns what cancels it (a page that
- * leaves the loading state, or the widget closing).
+ * Starts the checkout (or takes the start asked for as the purchase began); on failure calls `fail` with the error
+ * page's kind. @returns what cancels it (a page that leaves the loading state, or the widget closing).
  */
 function beginCheckout(
   session: ActiveSession,
@@ -66,8 +66,11 @@ function beginCheckout(
 ): () => void {
   const controller = new AbortController();
   const { traceId } = session;
-  startCheckout({ ...session, email: session.customerEmail, traceId, signal: controller.signal }).then(
-    started,
+  const early = session.earlyStart?.take();
+  const answer =
+    early ?? startCheckout({ ...session, email: session.customerEmail, traceId, signal: controller.signal });
+  answer.then(
+    (checkout) => controller.signal.aborted || started(checkout),
     (error: unknown) => {
       if (controller.signal.aborted) return;
       const purchasesError = isPurchasesError(error)
@@ -79,7 +82,10 @@ function beginCheckout(
       );
     },
   );
-  return () => controller.abort();
+  return () => {
+    controller.abort();
+    if (early) session.earlyStart?.abort();
+  };
 }
 
 /** The payment entry page while the checkout starts: the product column as it will be, a spinner for the form. */

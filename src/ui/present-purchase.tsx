@@ -1,4 +1,5 @@
 import { render } from "preact";
+import { pendingCheckoutStart } from "../checkout/checkout-start";
 import { performTestStorePurchase } from "../checkout/test-store-purchase";
 import { ErrorCode } from "../errors/error-code";
 import { isPurchasesError, PurchasesError } from "../errors/purchases-error";
@@ -112,17 +113,29 @@ export async function presentPurchase(session: PurchaseSession): Promise<Purchas
   const productId = session.rcPackage.webBillingProduct.identifier;
   Logger.info(`Purchase started: ${productId}${paysInTestStore(session.apiKeyKind) ? " (Test Store)" : ""}.`);
   const testStore = paysInTestStore(session.apiKeyKind);
+  const traceId = env.randomUUID();
+  // A card checkout asks for its start now, beside its code and texts, rather than once its form is drawn.
+  const earlyStart = testStore
+    ? null
+    : pendingCheckoutStart({ ...session, email: session.customerEmail, traceId });
   const [t, app] = await Promise.all([
     loadTranslator(session.selectedLocale ?? win.navigator?.language, session.defaultLocale),
     testStore ? null : loadCheckoutApp(),
-  ]);
-  if (signal.aborted) throw cancelled();
+  ]).catch((error: unknown) => {
+    earlyStart?.abort();
+    throw error;
+  });
+  if (signal.aborted) {
+    earlyStart?.abort();
+    throw cancelled();
+  }
   const active: ActiveSession = {
     ...session,
     branding: brandingWithAppearance(session.branding, session.appearanceOverride),
     t,
-    traceId: env.randomUUID(),
+    traceId,
     sandbox: isSandboxKey(session.apiKeyKind),
+    earlyStart,
   };
   session.analytics.track("checkout_session_start", sessionStartProperties(active), active.traceId);
 
@@ -152,6 +165,7 @@ export async function presentPurchase(session: PurchaseSession): Promise<Purchas
     const finish = (ended: { result: PurchasedResult } | { error: PurchasesError }) => {
       if (settled) return;
       settled = true;
+      earlyStart?.abort();
       signal.removeEventListener("abort", onAbort);
       mount.unmount();
       removeIcon();

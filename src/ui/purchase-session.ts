@@ -11,6 +11,7 @@ import type { PurchasesError } from "../errors/purchases-error";
 import type { Backend } from "../http/backend";
 import type { WireBrandingInfo } from "../http/wire";
 import type { Translator } from "../i18n/translator";
+import type { PendingCheckoutStart } from "../checkout/checkout-start";
 import type { OperationResult } from "../checkout/purchase-poller";
 import type { CustomerInfo, Package, PurchaseOption, PurchaseResult } from "../model/types";
 
@@ -59,6 +60,8 @@ export interface ActiveSession extends PurchaseSession {
   readonly t: Translator;
   readonly traceId: string;
   readonly sandbox: boolean;
+  /** A card checkout's start, asked for as the purchase began; the form's first start takes it. */
+  readonly earlyStart?: PendingCheckoutStart | null;
 }
 
 /**
