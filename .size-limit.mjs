@@ -19,22 +19,24 @@ const locales = readdirSync(new URL("./locales", import.meta.url)).filter(
 
 export default [
   {
-    // 12,288 B again (issue #45; it was 12,320 since issue #41's three-decimal currencies): the warm-up moved into
-    // the checkout chunk paid for starting it while the offerings are fetched.
+    // 12,600 B since issue #45's cold path (was 12,288): the lazy chunks' own imports fetched beside them (~120 B),
+    // the number formats kept and Intl's first one made while the offerings are on their way (~80 B), the
+    // products taken from the offerings' answer (~50 B).
     name: "import { Purchases } (core)",
     path: "dist/index.mjs",
     import: "{ Purchases }",
     gzip: true,
-    limit: "12288 B",
+    limit: "12600 B",
     modifyEsbuildConfig: split,
   },
   {
-    // 13,440 B (was 13,312) since issue #22's public formatPrice and formatPeriod (~320 B): exported from the entry
-    // for hosts, tree-shaken out of `import { Purchases }`.
+    // 13,632 B (was 13,440) since issue #45's cold path (see above); 13,440 (was 13,312) since issue #22's public
+    // formatPrice and formatPeriod (~320 B): exported from the entry for hosts, tree-shaken out of
+    // `import { Purchases }`.
     name: "whole core entry",
     path: "dist/index.mjs",
     gzip: true,
-    limit: "13440 B",
+    limit: "13632 B",
     modifyEsbuildConfig: split,
   },
   {
@@ -51,7 +53,13 @@ export default [
     // The card checkout (issue #45): loaded beside the checkout widget chunk for Web Billing keys, never for test_.
     name: "card checkout chunk (lazy; without the checkout widget chunk it builds on)",
     path: "dist/chunks/checkout-app-*.mjs",
-    ignore: ["./core-*.mjs", "./present-purchase-*.mjs", "./ui-shared-*.mjs", "./checkout-calls-*.mjs"],
+    ignore: [
+      "./core-*.mjs",
+      "./present-purchase-*.mjs",
+      "./ui-shared-*.mjs",
+      "./checkout-calls-*.mjs",
+      "./presented-offering-context-*.mjs",
+    ],
     gzip: true,
     limit: "12 KB",
     modifyEsbuildConfig: split,

@@ -531,6 +531,7 @@ declare class Purchases {
     private warmUp;
     private purchaseContext;
     private purchased;
+    private forget;
     private fetchOfferings;
     private buildOfferings;
     private fetchProducts;

@@ -31,6 +31,8 @@ import type { PurchaseContext, PurchaseParams } from "./ui/purchase-request";
 import type { PurchasedResult } from "./ui/purchase-session";
 import type { VirtualCurrencies } from "./virtual-currencies/types";
 import { isSandboxKey } from "./config/api-key-kind";
+import { numberFormat } from "./model/price";
+import { loadLazy } from "./load-lazy";
 
 export type { PurchaseParams };
 
@@ -43,26 +45,6 @@ const OFFERINGS_TTL_MS = 5 * 60_000;
 const VIRTUAL_CURRENCIES_TTL_MS = 5 * 60_000;
 /** Product ids per products request; larger catalogues are fetched in parallel batches. */
 const PRODUCT_IDS_PER_REQUEST = 20;
-
-/** The lazy parts loaded so far, by name. */
-const loadedParts: Record<string, unknown> = {};
-
-/**
- * Loads a lazy part of the SDK; a chunk that cannot be fetched (the network, a stale deployment) is a
- * NetworkError naming `what`. A part loaded before is returned at once: a browser's `import()` of a loaded chunk
- * still waits for a task, which would put the checkout a frame after the press that opens it.
- */
-function loadLazy<T>(what: string, load: () => Promise<T>): T | Promise<T> {
-  return (
-    (loadedParts[what] as T | undefined) ??
-    load().then(
-      (part) => (loadedParts[what] = part),
-      (cause: unknown) => {
-        throw new PurchasesError(ErrorCode.NetworkError, `The ${what} could not be loaded.`, { cause });
-      },
-    )
-  );
-}
 
 /** Options of {@link Purchases.getOfferings}. */
 export interface GetOfferingsParams {
@@ -265,7 +247,7 @@ export class Purchases {
     const currency = validateCurrency(params.currency);
     const offeringIdentifier = validateOfferingIdentifier(params.offeringIdentifier);
     const offerings = (async () => {
-      const wire = await this.fetchOfferings();
+      const wire = await this.fetchOfferings(currency);
       // "current" is OfferingKeyword.Current (compared as text so that the enum stays out of this bundle).
       const wanted = offeringIdentifier === "current" ? wire.current_offering_id : offeringIdentifier;
       const selected = offeringIdentifier
@@ -291,7 +273,7 @@ export class Purchases {
    * const fresh = await purchases.getOfferings();
    */
   invalidateOfferingsCache(): void {
-    for (const kind of ["offerings", "products"]) this.cache.invalidate(`${kind}:${this.appUserId}`);
+    this.forget(this.appUserId, ["offerings", "products"]);
   }
 
   /**
@@ -306,7 +288,7 @@ export class Purchases {
     this.assertOpen();
     validateIdentifier("placementIdentifier", placementIdentifier);
     const currency = validateCurrency(params.currency);
-    const wire = await this.fetchOfferings();
+    const wire = await this.fetchOfferings(currency);
     const offeringId = fromWire(() => offeringIdForPlacement(wire, placementIdentifier));
     if (offeringId === null) return null;
     const only = { ...wire, offerings: wire.offerings.filter((o) => o.identifier === offeringId) };
@@ -517,7 +499,7 @@ export class Purchases {
       return await ui.showPaywall(params, {
         ...this.purchaseContext(),
         offerings: () => this.getOfferings(),
-        wireOfferings: () => this.fetchOfferings(),
+        wireOfferings: () => this.fetchOfferings(undefined),
         signal: this.lifetime.signal,
         purchase: (purchaseParams) => this.purchase(purchaseParams),
         express: (expressParams, signal) => this.expressButton(expressParams, signal),
@@ -571,7 +553,7 @@ export class Purchases {
     const { appUserId } = this;
     // The cache holds the balances frozen; each call gets a copy of its own to add to or delete from.
     const copies = await this.cache.get(
-      `virtualCurrencies:${appUserId}`,
+      `virtualCurrencies:${appUserId}:`,
       VIRTUAL_CURRENCIES_TTL_MS,
       async () =>
         (
@@ -588,7 +570,7 @@ export class Purchases {
    * const gems = purchases.getCachedVirtualCurrencies()?.all.GEMS?.balance ?? 0;
    */
   getCachedVirtualCurrencies(): VirtualCurrencies | null {
-    return this.cache.peek<() => VirtualCurrencies>(`virtualCurrencies:${this.appUserId}`)?.() ?? null;
+    return this.cache.peek<() => VirtualCurrencies>(`virtualCurrencies:${this.appUserId}:`)?.() ?? null;
   }
 
   /**
@@ -664,6 +646,9 @@ export class Purchases {
     if (!win?.document || this.warmed) return;
     this.warmed = true;
     void this.loadBranding();
+    // A page's first number format costs 10-20 ms (Intl's locale data): spent a task from now, while the
+    // offerings are on their way, instead of when their prices are formatted.
+    setTimeout(() => numberFormat(this.locale(), { style: "currency", currency: "USD" }));
     Promise.resolve(loadLazy("checkout", () => import("./ui/present-purchase"))).then(
       (ui) =>
         ui.warmUp(win, this.config.apiKeyKind, current, {
@@ -693,15 +678,23 @@ export class Purchases {
    */
   private async purchased(appUserId: string, purchase: Promise<PurchasedResult>): Promise<PurchaseResult> {
     const result = await purchase;
-    for (const kind of ["offerings", "products", "virtualCurrencies"])
-      this.cache.invalidate(`${kind}:${appUserId}`);
+    this.forget(appUserId, ["offerings", "products", "virtualCurrencies"]);
     return { ...result, customerInfo: result.customerInfo ?? (await this.fetchCustomerInfo(appUserId)) };
   }
 
-  private fetchOfferings(): Promise<WireOfferingsResponse> {
+  /** Forgets the `kinds` of answers kept for `appUserId`: theirs only ("user_1" is no prefix of "user_10"'s). */
+  private forget(appUserId: string, kinds: readonly string[]): void {
+    for (const kind of kinds) this.cache.invalidate(`${kind}:${appUserId}:`);
+  }
+
+  /**
+   * The offerings, with their products' details in `currency` when the server sends them along (this billing
+   * server does; others answer without them and the products are asked for next): one round trip instead of two.
+   */
+  private fetchOfferings(currency: string | undefined): Promise<WireOfferingsResponse> {
     const appUserId = this.appUserId;
-    return this.cache.get(`offerings:${appUserId}`, OFFERINGS_TTL_MS, () =>
-      this.backend.getOfferings(appUserId),
+    return this.cache.get(`offerings:${appUserId}:${currency ?? ""}`, OFFERINGS_TTL_MS, () =>
+      this.backend.getOfferings(appUserId, currency),
     );
   }
 
@@ -710,10 +703,12 @@ export class Purchases {
     currency: string | undefined,
     placementIdentifier: string | null,
   ): Promise<Offerings> {
-    const products = await this.fetchProducts(
-      fromWire(() => productIdsOf(wire)),
-      currency,
-    );
+    const products = Array.isArray(wire.product_details)
+      ? wire.product_details
+      : await this.fetchProducts(
+          fromWire(() => productIdsOf(wire)),
+          currency,
+        );
     Logger.info(`${wire.offerings.length} offerings fetched.`);
     return fromWire(() => toOfferings(wire, products, { locale: this.locale(), placementIdentifier }));
   }

@@ -14,11 +14,19 @@ const enc = encodeURIComponent;
 export class Backend {
   constructor(readonly http: HttpClient) {}
 
-  getOfferings(appUserId: string, signal?: AbortSignal): Promise<WireOfferingsResponse> {
+  /** The offerings; this billing server sends their products' details along (in `currency`), others do not. */
+  getOfferings(
+    appUserId: string,
+    currency: string | undefined,
+    signal?: AbortSignal,
+  ): Promise<WireOfferingsResponse> {
+    const query: [string, string][] = [["include", "product_details"]];
+    if (currency) query.push(["currency", currency]);
     return this.http.request({
       name: "getOfferings",
       method: "GET",
       path: `/v1/subscribers/${enc(appUserId)}/offerings`,
+      query,
       field: "offerings",
       signal,
     });

@@ -87,6 +87,11 @@ export interface WireOfferingsResponse {
   placements?: WirePlacements | null;
   targeting?: WireTargeting | null;
   ui_config?: WireUiConfig | null;
+  /**
+   * The offerings' products, as `GET …/products` answers them, when asked for with `include=product_details` (this
+   * billing server's addition, docs/protocol.md); absent from servers that do not know it.
+   */
+  product_details?: WireProductDetails[];
 }
 
 export interface WireEntitlement {

@@ -2,6 +2,36 @@ import { currencyExponent } from "./currency-exponent";
 import { unitsInPeriod } from "./period";
 import type { Period, PeriodUnit, Price } from "./types";
 
+const numberFormats = new Map<string, Intl.NumberFormat | null>();
+
+/**
+ * An `Intl.NumberFormat` with `options` for `locale` (the "pt_BR" form too), or for "en-US" when Intl refuses the
+ * locale; null when it refuses both (an unknown currency). Kept for the next call: building one costs about a
+ * millisecond on a phone, and an offering's prices need dozens (issue #45's cold path).
+ *
+ * @example
+ * numberFormat("en-ZA", { style: "currency", currency: "ZAR" })?.format(99); // "R 99,00"
+ */
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat | null {
+  const key = locale + JSON.stringify(options);
+  let format = numberFormats.get(key);
+  if (format === undefined) {
+    format = null;
+    // Locales often arrive in the "pt_BR" form, which Intl rejects.
+    for (const tag of [locale.replace(/_/g, "-"), "en-US"]) {
+      try {
+        format = new Intl.NumberFormat(tag, options);
+        break;
+      } catch {
+        // An invalid locale (or currency) throws a RangeError; try the next tag.
+      }
+    }
+    if (numberFormats.size >= 200) numberFormats.clear();
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 /**
  * Formats an amount given in micros as a currency in `locale` ("R 99,00", "$9.99"). Never throws: an invalid
  * locale falls back to "en-US", and a currency Intl rejects is shown as "CODE amount". "US$" is shown as "$".
@@ -21,15 +51,7 @@ export function formatPrice(
   const value = amountMicros / 1_000_000;
   const options: Intl.NumberFormatOptions = { style: "currency", currency };
   if (value === 0 && !keepZeroDigits) options.minimumFractionDigits = options.maximumFractionDigits = 0;
-  // Locales often arrive in the "pt_BR" form, which Intl rejects.
-  for (const tag of [locale.replace(/_/g, "-"), "en-US"]) {
-    try {
-      return new Intl.NumberFormat(tag, options).format(value).replace("US$", "$");
-    } catch {
-      // An invalid locale (or currency) throws a RangeError; try the next tag.
-    }
-  }
-  return `${currency} ${value}`;
+  return numberFormat(locale, options)?.format(value).replace("US$", "$") ?? `${currency} ${value}`;
 }
 
 /**

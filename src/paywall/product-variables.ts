@@ -1,5 +1,5 @@
 import type { Translator } from "../i18n/translator";
-import { formatPrice } from "../model/price";
+import { formatPrice, numberFormat } from "../model/price";
 import { PeriodUnit, ProductType, type Package, type Period, type PricingPhase } from "../model/types";
 import { frequency, periodCount } from "../ui/product-texts";
 
@@ -39,20 +39,13 @@ export function paywallPrice(amountMicros: number, currency: string, locale: str
   const value = amountMicros / 1_000_000;
   const options: Intl.NumberFormatOptions = { style: "currency", currency, currencyDisplay: "narrowSymbol" };
   if (value === 0) options.minimumFractionDigits = options.maximumFractionDigits = 0;
-  for (const tag of [locale.replace(/_/g, "-"), "en-US"]) {
-    try {
-      return new Intl.NumberFormat(tag, options).format(value);
-    } catch {
-      // An invalid locale (or currency) throws a RangeError; try the next tag.
-    }
-  }
-  return formatPrice(amountMicros, currency, locale);
+  return numberFormat(locale, options)?.format(value) ?? formatPrice(amountMicros, currency, locale);
 }
 
 /** Rounds micros down to the currency's smallest coin, so that a per-unit price never overstates. */
 function floorToMinorUnit(micros: number, currency: string): number {
-  const digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions()
-    .maximumFractionDigits!;
+  const format = numberFormat("en", { style: "currency", currency });
+  const digits = format?.resolvedOptions().maximumFractionDigits ?? 2;
   const step = 10 ** (6 - digits);
   return Math.floor(Math.round((micros / step) * 1e9) / 1e9) * step;
 }

@@ -1,14 +1,14 @@
 import { render } from "preact";
-import { pendingCheckoutStart } from "../checkout/checkout-start";
+import { pendingCheckoutStart, type PendingCheckoutStart } from "../checkout/checkout-start";
 import { performTestStorePurchase } from "../checkout/test-store-purchase";
 import { ErrorCode } from "../errors/error-code";
 import { isPurchasesError, PurchasesError } from "../errors/purchases-error";
 import { isSandboxKey, type ApiKeyKind } from "../config/api-key-kind";
 import { paysInTestStore } from "../config/key-payment";
 import { loadTranslator } from "../i18n/translator";
+import { loadLazy } from "../load-lazy";
 import { Logger } from "../logger";
 import type { Offering } from "../model/types";
-import type * as CheckoutAppModule from "./checkout-app";
 import { showAppleTouchIcon } from "./apple-touch-icon";
 import { mountWidget } from "./mount-widget";
 import {
@@ -25,22 +25,11 @@ import { brandingWithAppearance, themeVariables } from "./theme";
 
 export { purchaseSession } from "./purchase-request";
 
-let checkoutApp: typeof CheckoutAppModule | undefined;
 /**
  * The card checkout's code, its own chunk (the Test Store modal, drawn by this one, needs none of it): loaded once
  * and then returned at once, so that a warmed-up checkout opens in the frame of the press.
  */
-function loadCheckoutApp(): typeof CheckoutAppModule | Promise<typeof CheckoutAppModule> {
-  return (
-    checkoutApp ??
-    import("./checkout-app").then(
-      (part) => (checkoutApp = part),
-      (cause: unknown) => {
-        throw new PurchasesError(ErrorCode.NetworkError, "The checkout could not be loaded.", { cause });
-      },
-    )
-  );
-}
+const loadCheckoutApp = () => loadLazy("card checkout", () => import("./checkout-app"));
 
 /** What {@link warmUp} may load through the core, and the instance's lifetime. */
 export interface WarmUpLoads {
@@ -109,26 +98,41 @@ const asPurchasesError = (error: unknown) =>
  * const result = await presentPurchase(session);
  */
 export async function presentPurchase(session: PurchaseSession): Promise<PurchasedResult> {
-  const { env, win, signal } = session;
-  const productId = session.rcPackage.webBillingProduct.identifier;
-  Logger.info(`Purchase started: ${productId}${paysInTestStore(session.apiKeyKind) ? " (Test Store)" : ""}.`);
   const testStore = paysInTestStore(session.apiKeyKind);
-  const traceId = env.randomUUID();
-  // A card checkout asks for its start now, beside its code and texts, rather than once its form is drawn.
+  const productId = session.rcPackage.webBillingProduct.identifier;
+  Logger.info(`Purchase started: ${productId}${testStore ? " (Test Store)" : ""}.`);
+  const traceId = session.env.randomUUID();
+  // A card checkout asks for its start now, beside its code and texts, rather than once its form is drawn; a
+  // start still unanswered when the purchase ends is abandoned.
   const earlyStart = testStore
     ? null
     : pendingCheckoutStart({ ...session, email: session.customerEmail, traceId });
+  try {
+    return await showPurchase(session, { testStore, productId, traceId, earlyStart });
+  } finally {
+    earlyStart?.abort();
+  }
+}
+
+/** What {@link presentPurchase} knows of a purchase before it shows it. */
+interface PurchaseBegun {
+  readonly testStore: boolean;
+  readonly productId: string;
+  readonly traceId: string;
+  readonly earlyStart: PendingCheckoutStart | null;
+}
+
+/** {@link presentPurchase} once the purchase has begun. */
+async function showPurchase(
+  session: PurchaseSession,
+  { testStore, productId, traceId, earlyStart }: PurchaseBegun,
+): Promise<PurchasedResult> {
+  const { win, signal } = session;
   const [t, app] = await Promise.all([
     loadTranslator(session.selectedLocale ?? win.navigator?.language, session.defaultLocale),
     testStore ? null : loadCheckoutApp(),
-  ]).catch((error: unknown) => {
-    earlyStart?.abort();
-    throw error;
-  });
-  if (signal.aborted) {
-    earlyStart?.abort();
-    throw cancelled();
-  }
+  ]);
+  if (signal.aborted) throw cancelled();
   const active: ActiveSession = {
     ...session,
     branding: brandingWithAppearance(session.branding, session.appearanceOverride),
@@ -165,7 +169,6 @@ export async function presentPurchase(session: PurchaseSession): Promise<Purchas
     const finish = (ended: { result: PurchasedResult } | { error: PurchasesError }) => {
       if (settled) return;
       settled = true;
-      earlyStart?.abort();
       signal.removeEventListener("abort", onAbort);
       mount.unmount();
       removeIcon();

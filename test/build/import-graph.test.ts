@@ -25,7 +25,7 @@ const LAYERS: Layers = [
   ["checkout/"],
   ["model/", "analytics/", "virtual-currencies/", "format/"],
   ["http/", "config/", "i18n/"],
-  ["environment.ts", "stripe-like.ts", "logger.ts", "version.ts"],
+  ["environment.ts", "stripe-like.ts", "logger.ts", "version.ts", "load-lazy.ts"],
   ["errors/"],
 ];
 

@@ -63,8 +63,22 @@ describe.each(DATABASES)("SDK ↔ billing server contract on %s (Test Store)", (
       flags: { collectAnalyticsEvents: false },
     });
 
-  it("normalises the reference package: R99/month ZAR with a 7-day trial", async () => {
-    const offerings = await configure("contract_user_1").getOfferings({ currency: "ZAR" });
+  it("normalises the reference package: R99/month ZAR with a 7-day trial, in one request", async () => {
+    const paths: string[] = [];
+    const offerings = await Purchases.configure({
+      apiKey: KEYS.test,
+      appUserId: "contract_user_1",
+      httpConfig: { proxyURL: server.url },
+      flags: { collectAnalyticsEvents: false },
+      environment: {
+        fetch: (input, init) => {
+          paths.push(new URL(String(input)).pathname);
+          return globalThis.fetch(input, init);
+        },
+      },
+    }).getOfferings({ currency: "ZAR" });
+    // The server sends the products along with the offerings (include=product_details): no products call.
+    expect(paths).toEqual([new URL(`${server.url}/v1/subscribers/contract_user_1/offerings`).pathname]);
     const monthly = offerings.current?.monthly;
     expect(monthly?.identifier).toBe("$rc_monthly");
     expect(monthly?.packageType).toBe(PackageType.Monthly);

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { formatPrice, pricePerUnit, toPrice } from "../../src/model/price";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { formatPrice, numberFormat, pricePerUnit, toPrice } from "../../src/model/price";
 import { PeriodUnit } from "../../src/model/types";
 
 describe("toPrice", () => {
@@ -93,6 +93,33 @@ describe("formatPrice", () => {
 
   it("does not throw for a currency code Intl rejects", () => {
     expect(formatPrice(9_990_000, "ZA", "en-US")).toBe("ZA 9.99");
+  });
+});
+
+describe("numberFormat", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("makes each format once: an offering's dozens of prices cost one Intl.NumberFormat per locale and currency", () => {
+    const Real = Intl.NumberFormat;
+    const made = vi.spyOn(Intl, "NumberFormat").mockImplementation(function (
+      ...args: ConstructorParameters<typeof Real>
+    ) {
+      return new Real(...args);
+    } as unknown as typeof Real);
+    const first = numberFormat("en-GB", { style: "currency", currency: "GBP" });
+    expect(numberFormat("en-GB", { style: "currency", currency: "GBP" })).toBe(first);
+    for (let i = 1; i <= 20; i++) formatPrice(i * 1_000_000, "CHF", "de-CH");
+    expect(made).toHaveBeenCalledTimes(2);
+    // Other options are another format.
+    numberFormat("en-GB", { style: "currency", currency: "GBP", currencyDisplay: "narrowSymbol" });
+    expect(made).toHaveBeenCalledTimes(3);
+  });
+
+  it("falls back to en-US for a locale Intl refuses, and is null when it refuses the currency too", () => {
+    expect(
+      numberFormat("not a locale!!", { style: "currency", currency: "EUR" })?.resolvedOptions().locale,
+    ).toBe("en-US");
+    expect(numberFormat("en-US", { style: "currency", currency: "ZA" })).toBeNull();
   });
 });
 

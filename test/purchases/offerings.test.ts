@@ -73,6 +73,41 @@ describe("getOfferings", () => {
     });
   });
 
+  it("takes the products sent along with the offerings (this billing server) and asks for them no more", async () => {
+    const asked: URLSearchParams[] = [];
+    const seen = serve();
+    server.use(
+      http.get(`${TEST_BASE_URL}/v1/subscribers/:id/offerings`, ({ request }) => {
+        asked.push(new URL(request.url).searchParams);
+        return HttpResponse.json({
+          ...fixtures.offerings(),
+          product_details: fixtures.products().product_details,
+        });
+      }),
+    );
+    const purchases = configure();
+    const offerings = await purchases.getOfferings({ currency: "ZAR" });
+    expect(asked.map(String)).toEqual(["include=product_details&currency=ZAR"]);
+    expect(seen.products).toEqual([]);
+    expect(offerings.current?.monthly?.webBillingProduct.currentPrice.amountMicros).toBe(99_000_000);
+    // Another currency is another answer, with its own products; the same currency again is the kept one.
+    await purchases.getOfferings({ currency: "USD" });
+    await purchases.getOfferings({ currency: "ZAR" });
+    expect(asked.map(String)).toEqual([
+      "include=product_details&currency=ZAR",
+      "include=product_details&currency=USD",
+    ]);
+    expect(seen.products).toEqual([]);
+  });
+
+  it("asks for the products when the offerings come without them (a server that does not send them along)", async () => {
+    const seen = serve();
+    await configure().getOfferings();
+    expect(seen.offerings).toBe(1);
+    expect(seen.products).toHaveLength(1);
+    expect(seen.products[0]?.has("currency")).toBe(false);
+  });
+
   it("drops offerings whose packages are all unsellable", async () => {
     serve();
     const offerings = await configure().getOfferings();

@@ -58,6 +58,34 @@ describe("warming up while getOfferings fetches", () => {
     expect(brandingBeforeOfferings).toBe(true);
   });
 
+  it("makes the page's first number format (Intl's locale data) while the offerings are on their way", async () => {
+    serveCatalogue(server);
+    const Real = Intl.NumberFormat;
+    const made: unknown[] = [];
+    vi.spyOn(Intl, "NumberFormat").mockImplementation(function (...args: ConstructorParameters<typeof Real>) {
+      made.push(args[0]);
+      return new Real(...args);
+    } as unknown as typeof Real);
+    let madeBeforeOfferings: unknown[] = [];
+    server.use(
+      http.get(`${TEST_BASE_URL}/v1/subscribers/:id/offerings`, async () => {
+        for (let waited = 0; waited < 2000 && made.length === 0; waited += 10) await delay(10);
+        madeBeforeOfferings = [...made];
+        return HttpResponse.json(fixtures.offerings());
+      }),
+    );
+    const purchases = Purchases.configure({
+      apiKey: KEYS.testStore,
+      appUserId: "user_1",
+      httpConfig: { proxyURL: TEST_BASE_URL },
+      // A locale no other test formats in, so that no format is kept from before.
+      locale: "sw-KE",
+    });
+    await purchases.getOfferings();
+    vi.restoreAllMocks();
+    expect(madeBeforeOfferings).toEqual(["sw-KE"]);
+  });
+
   it("an instance closed while its offerings are fetched warms nothing more and is refused after", async () => {
     const seen = serveCatalogue(server);
     const purchases = configure(KEYS.testStore);

@@ -101,6 +101,43 @@ describe.each(DATABASES)("catalogue calls on %s", (kind) => {
     expect(typeof badCurrency.body.message).toBe("string");
   });
 
+  it("sends the offerings' products along when asked (include=product_details), as the products call lists them", async () => {
+    const { status, body } = await call(
+      server,
+      "GET",
+      "/v1/subscribers/user_1/offerings?include=product_details&currency=ZAR",
+    );
+    expect(status).toBe(200);
+    const products = await call(
+      server,
+      "GET",
+      "/rcbilling/v1/subscribers/user_1/products?id=premium_realm_monthly&id=premium_realm_annual&currency=ZAR",
+    );
+    expect(body.product_details).toEqual(products.body.product_details);
+    expect(body.product_details.map((p: { identifier: string }) => p.identifier)).toEqual([
+      "premium_realm_monthly",
+      "premium_realm_annual",
+    ]);
+    // The rest of the answer is the offerings' own.
+    const plain = await call(server, "GET", "/v1/subscribers/user_1/offerings");
+    const { product_details: _sent, ...rest } = body;
+    expect(rest).toEqual(plain.body);
+    expect(plain.body).not.toHaveProperty("product_details");
+  });
+
+  it("refuses an unknown include or a malformed currency on the offerings call with 400 naming it", async () => {
+    const include = await call(server, "GET", "/v1/subscribers/user_1/offerings?include=everything");
+    expect(include.status).toBe(400);
+    expect(include.body.message).toContain('include must be "product_details"');
+    const currency = await call(
+      server,
+      "GET",
+      "/v1/subscribers/user_1/offerings?include=product_details&currency=zar",
+    );
+    expect(currency.status).toBe(400);
+    expect(currency.body.message).toContain("currency must be three uppercase letters");
+  });
+
   it("serves the project's branding", async () => {
     const { body } = await call(server, "GET", "/rcbilling/v1/branding");
     expect(body).toMatchObject({ app_name: "Realmheart", gateway_tax_collection_enabled: true });

@@ -156,6 +156,19 @@ describe.each(DATABASES)("free trials through the Test Store and the products li
       `/rcbilling/v1/subscribers/${encodeURIComponent(appUserId)}/products?id=${productId}&currency=ZAR`,
     );
     expect(status).toBe(200);
+    // The offerings' answer sends the same listing along (include=product_details) for a product they sell.
+    const offerings = await call(
+      server,
+      "GET",
+      `/v1/subscribers/${encodeURIComponent(appUserId)}/offerings?include=product_details&currency=ZAR`,
+    );
+    const sold = offerings.body.offerings.some((o: { packages: { platform_product_identifier: string }[] }) =>
+      o.packages.some((p) => p.platform_product_identifier === productId),
+    );
+    const along = offerings.body.product_details.find(
+      (p: { identifier: string }) => p.identifier === productId,
+    );
+    expect(along).toEqual(sold ? body.product_details[0] : undefined);
     return body.product_details[0].purchase_options[optionId];
   };
   /** Buys, cancels on the Manage page and lets the period lapse (the lifecycle expires it). */

@@ -10,21 +10,28 @@ import { isTrialEligible, offeredOption, triedTrialFamilies } from "../domain/tr
 import { parseInput } from "../http/validation.js";
 
 const userParams = z.object({ appUserId: z.string() });
+const currencyQuery = z
+  .string()
+  .regex(/^[A-Z]{3}$/, "currency must be three uppercase letters")
+  .optional();
 const productsQuery = z.object({
   id: z
     .union([z.string(), z.array(z.string())])
     .transform((v) => (Array.isArray(v) ? v : [v]))
     .pipe(z.array(z.string().min(1).max(200)).min(1).max(100)),
-  currency: z
-    .string()
-    .regex(/^[A-Z]{3}$/, "currency must be three uppercase letters")
-    .optional(),
+  currency: currencyQuery,
+});
+/** `include=product_details`: the offerings' products sent along (docs/protocol.md), saving the SDK a round trip. */
+const offeringsQuery = z.object({
+  include: z.literal("product_details", { message: 'include must be "product_details"' }).optional(),
+  currency: currencyQuery,
 });
 
 /** Offerings, products and branding: the read-only catalogue calls. */
 export async function catalogueRoutes(app: FastifyInstance, { ctx }: { ctx: BillingContext }) {
   app.get("/v1/subscribers/:appUserId/offerings", async (request) => {
-    validAppUserId(parseInput(userParams, request.params).appUserId);
+    const appUserId = validAppUserId(parseInput(userParams, request.params).appUserId);
+    const query = parseInput(offeringsQuery, request.query);
     const { projectId } = request.caller;
     const [project] = await ctx.db.select().from(projects).where(eq(projects.id, projectId));
     const rows = await ctx.db
@@ -32,6 +39,11 @@ export async function catalogueRoutes(app: FastifyInstance, { ctx }: { ctx: Bill
       .from(offerings)
       .where(eq(offerings.projectId, projectId))
       .orderBy(asc(offerings.position));
+    const productIds = rows.flatMap((o) =>
+      (o.packages as { platform_product_identifier: string }[]).map((p) => p.platform_product_identifier),
+    );
+    const details =
+      query.include && (await productDetails(ctx, projectId, appUserId, [...new Set(productIds)]));
     // This server hosts no page that sells without the SDK, so no offering or package has a web checkout URL;
     // the field is still sent (null), as the protocol names it.
     return {
@@ -48,6 +60,7 @@ export async function catalogueRoutes(app: FastifyInstance, { ctx }: { ctx: Bill
       placements: project?.placements ?? null,
       targeting: project?.targeting ?? null,
       ui_config: uiConfigOf(project),
+      ...(details && { product_details: details }),
     };
   });
 
@@ -55,30 +68,7 @@ export async function catalogueRoutes(app: FastifyInstance, { ctx }: { ctx: Bill
     const appUserId = validAppUserId(parseInput(userParams, request.params).appUserId);
     const query = parseInput(productsQuery, request.query, BillingErrorCode.ProductIdsMalformed);
     const { projectId } = request.caller;
-    const rows = await ctx.db
-      .select()
-      .from(products)
-      .where(and(eq(products.projectId, projectId), inArray(products.identifier, query.id)))
-      .orderBy(asc(products.position));
-    // The customer's options: a paywall must not promise a free trial the checkout would not give.
-    const tried = await triedTrialFamilies(ctx.db, projectId, appUserId);
-    // Prices are kept in one currency per product; a request for another currency gets the catalogue's own.
-    return {
-      product_details: rows.map((p) => {
-        const trialEligible = isTrialEligible(p, tried);
-        const options = p.purchaseOptions as Record<string, WirePurchaseOption>;
-        return {
-          identifier: p.identifier,
-          product_type: p.productType,
-          title: p.title,
-          description: p.description,
-          default_purchase_option_id: p.defaultPurchaseOptionId,
-          purchase_options: Object.fromEntries(
-            Object.entries(options).map(([id, option]) => [id, offeredOption(option, trialEligible)]),
-          ),
-        };
-      }),
-    };
+    return { product_details: await productDetails(ctx, projectId, appUserId, query.id) };
   });
 
   app.get("/rcbilling/v1/branding", async (request) => {
@@ -87,6 +77,35 @@ export async function catalogueRoutes(app: FastifyInstance, { ctx }: { ctx: Bill
       .from(projects)
       .where(eq(projects.id, request.caller.projectId));
     return project?.branding ?? {};
+  });
+}
+
+/**
+ * The details of the products `ids` (those the catalogue has, in its order) as the customer is offered them: a
+ * paywall must not promise a free trial the checkout would not give. Prices are kept in one currency per product;
+ * a request for another currency gets the catalogue's own.
+ */
+async function productDetails(ctx: BillingContext, projectId: string, appUserId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await ctx.db
+    .select()
+    .from(products)
+    .where(and(eq(products.projectId, projectId), inArray(products.identifier, ids)))
+    .orderBy(asc(products.position));
+  const tried = await triedTrialFamilies(ctx.db, projectId, appUserId);
+  return rows.map((p) => {
+    const trialEligible = isTrialEligible(p, tried);
+    const options = p.purchaseOptions as Record<string, WirePurchaseOption>;
+    return {
+      identifier: p.identifier,
+      product_type: p.productType,
+      title: p.title,
+      description: p.description,
+      default_purchase_option_id: p.defaultPurchaseOptionId,
+      purchase_options: Object.fromEntries(
+        Object.entries(options).map(([id, option]) => [id, offeredOption(option, trialEligible)]),
+      ),
+    };
   });
 }
 
