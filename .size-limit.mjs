@@ -19,24 +19,24 @@ const locales = readdirSync(new URL("./locales", import.meta.url)).filter(
 
 export default [
   {
-    // 12,600 B since issue #45's cold path (was 12,288): the lazy chunks' own imports fetched beside them (~120 B),
+    // 12,640 B since issue #45's cold path (was 12,288): the lazy chunks' own imports fetched beside them (~120 B),
     // the number formats kept and Intl's first one made while the offerings are on their way (~80 B), the
-    // products taken from the offerings' answer (~50 B).
+    // products and the branding taken from the offerings' answer (~110 B).
     name: "import { Purchases } (core)",
     path: "dist/index.mjs",
     import: "{ Purchases }",
     gzip: true,
-    limit: "12600 B",
+    limit: "12640 B",
     modifyEsbuildConfig: split,
   },
   {
-    // 13,632 B (was 13,440) since issue #45's cold path (see above); 13,440 (was 13,312) since issue #22's public
+    // 13,696 B (was 13,440) since issue #45's cold path (see above); 13,440 (was 13,312) since issue #22's public
     // formatPrice and formatPeriod (~320 B): exported from the entry for hosts, tree-shaken out of
     // `import { Purchases }`.
     name: "whole core entry",
     path: "dist/index.mjs",
     gzip: true,
-    limit: "13632 B",
+    limit: "13696 B",
     modifyEsbuildConfig: split,
   },
   {

@@ -246,8 +246,9 @@ export class Purchases {
     this.assertOpen();
     const currency = validateCurrency(params.currency);
     const offeringIdentifier = validateOfferingIdentifier(params.offeringIdentifier);
+    const answer = this.fetchOfferings(currency);
     const offerings = (async () => {
-      const wire = await this.fetchOfferings(currency);
+      const wire = await answer;
       // "current" is OfferingKeyword.Current (compared as text so that the enum stays out of this bundle).
       const wanted = offeringIdentifier === "current" ? wire.current_offering_id : offeringIdentifier;
       const selected = offeringIdentifier
@@ -257,6 +258,7 @@ export class Purchases {
     })();
     // A failure is the caller's to handle; the warm-up then loads what needs no offering.
     this.warmUp(
+      answer,
       offerings.then(
         (all) => all.current,
         () => null,
@@ -600,15 +602,32 @@ export class Purchases {
   }
 
   /**
-   * Branding is loaded once per instance. Without it the checkout still works, in the default look: a failure is
-   * logged as a warning, resolves to null and is not kept, so the next purchase tries again.
+   * Branding is loaded once per instance: taken from the `offerings` answer when it brings it along (this billing
+   * server does), else asked for (once they have answered, when given). Without it the checkout still works, in the
+   * default look: a failure is logged as a warning, resolves to null and is not kept, so the next purchase tries
+   * again.
    */
-  private loadBranding(): Promise<BrandingInfo | null> {
-    this.brandingPromise ??= this.backend.getBranding().catch((error: unknown) => {
-      this.brandingPromise = null;
-      Logger.warn(`The branding could not be loaded (${String(error)}); the checkout uses the default look.`);
-      return null;
-    });
+  private loadBranding(offerings?: Promise<WireOfferingsResponse>): Promise<BrandingInfo | null> {
+    this.brandingPromise ??= Promise.resolve(
+      offerings?.then(
+        (wire) => wire.branding,
+        () => undefined,
+      ),
+    )
+      .then((branding) =>
+        typeof branding === "object" && branding !== null && !Array.isArray(branding)
+          ? branding
+          : this.lifetime.signal.aborted
+            ? null
+            : this.backend.getBranding(),
+      )
+      .catch((error: unknown) => {
+        this.brandingPromise = null;
+        Logger.warn(
+          `The branding could not be loaded (${String(error)}); the checkout uses the default look.`,
+        );
+        return null;
+      });
     return this.brandingPromise;
   }
 
@@ -641,11 +660,11 @@ export class Purchases {
    * purchase needs (its texts, the paywall's code when `current` has a paywall): see the chunk's warmUp. Once per
    * instance; everything loaded is kept where it is loaded.
    */
-  private warmUp(current: Promise<Offering | null>): void {
+  private warmUp(answer: Promise<WireOfferingsResponse>, current: Promise<Offering | null>): void {
     const win = this.env.window;
     if (!win?.document || this.warmed) return;
     this.warmed = true;
-    void this.loadBranding();
+    void this.loadBranding(answer);
     // A page's first number format costs 10-20 ms (Intl's locale data): spent a task from now, while the
     // offerings are on their way, instead of when their prices are formatted.
     setTimeout(() => numberFormat(this.locale(), { style: "currency", currency: "USD" }));

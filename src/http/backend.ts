@@ -14,13 +14,16 @@ const enc = encodeURIComponent;
 export class Backend {
   constructor(readonly http: HttpClient) {}
 
-  /** The offerings; this billing server sends their products' details along (in `currency`), others do not. */
+  /**
+   * The offerings; this billing server sends their products' details (in `currency`) and the branding along, others
+   * do not.
+   */
   getOfferings(
     appUserId: string,
     currency: string | undefined,
     signal?: AbortSignal,
   ): Promise<WireOfferingsResponse> {
-    const query: [string, string][] = [["include", "product_details"]];
+    const query: [string, string][] = [["include", "product_details,branding"]];
     if (currency) query.push(["currency", currency]);
     return this.http.request({
       name: "getOfferings",

@@ -92,6 +92,8 @@ export interface WireOfferingsResponse {
    * billing server's addition, docs/protocol.md); absent from servers that do not know it.
    */
   product_details?: WireProductDetails[];
+  /** The project's branding, as `GET /rcbilling/v1/branding` answers it, when asked for with `include=branding`. */
+  branding?: WireBrandingInfo;
 }
 
 export interface WireEntitlement {

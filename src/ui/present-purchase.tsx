@@ -31,6 +31,9 @@ export { purchaseSession } from "./purchase-request";
  */
 const loadCheckoutApp = () => loadLazy("card checkout", () => import("./checkout-app"));
 
+/** Purchases presented since this chunk loaded: the warm-up does nothing for a purchase already on its way. */
+let purchasesBegun = 0;
+
 /** What {@link warmUp} may load through the core, and the instance's lifetime. */
 export interface WarmUpLoads {
   readonly signal: AbortSignal;
@@ -55,7 +58,9 @@ export function warmUp(
   loads: WarmUpLoads,
 ): void {
   const ignore = () => {};
-  const open = () => !loads.signal.aborted;
+  const begunBefore = purchasesBegun;
+  // Closed, or a purchase asked for at once is being drawn: its frame comes first, and it has loaded what it needs.
+  const open = () => !loads.signal.aborted && purchasesBegun === begunBefore;
   if (!open()) return;
   const testStore = paysInTestStore(apiKeyKind);
   if (!testStore) {
@@ -98,6 +103,7 @@ const asPurchasesError = (error: unknown) =>
  * const result = await presentPurchase(session);
  */
 export async function presentPurchase(session: PurchaseSession): Promise<PurchasedResult> {
+  purchasesBegun++;
   const testStore = paysInTestStore(session.apiKeyKind);
   const productId = session.rcPackage.webBillingProduct.identifier;
   Logger.info(`Purchase started: ${productId}${testStore ? " (Test Store)" : ""}.`);

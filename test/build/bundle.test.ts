@@ -56,10 +56,10 @@ beforeAll(async () => {
 }, 120_000);
 
 describe("the core bundle of `import { Purchases }`", () => {
-  it("resolves through the package exports map and costs at most 12,600 B min+gzip", () => {
+  it("resolves through the package exports map and costs at most 12,640 B min+gzip", () => {
     const gzipped = gzipSync(core, { level: 9 }).length;
     expect(gzipped).toBeGreaterThan(1000);
-    expect(gzipped).toBeLessThanOrEqual(12_600);
+    expect(gzipped).toBeLessThanOrEqual(12_640);
   });
 
   it("contains no UI, Stripe or locale code", () => {

@@ -87,15 +87,15 @@ describe("getOfferings", () => {
     );
     const purchases = configure();
     const offerings = await purchases.getOfferings({ currency: "ZAR" });
-    expect(asked.map(String)).toEqual(["include=product_details&currency=ZAR"]);
+    expect(asked.map(String)).toEqual(["include=product_details%2Cbranding&currency=ZAR"]);
     expect(seen.products).toEqual([]);
     expect(offerings.current?.monthly?.webBillingProduct.currentPrice.amountMicros).toBe(99_000_000);
     // Another currency is another answer, with its own products; the same currency again is the kept one.
     await purchases.getOfferings({ currency: "USD" });
     await purchases.getOfferings({ currency: "ZAR" });
     expect(asked.map(String)).toEqual([
-      "include=product_details&currency=ZAR",
-      "include=product_details&currency=USD",
+      "include=product_details%2Cbranding&currency=ZAR",
+      "include=product_details%2Cbranding&currency=USD",
     ]);
     expect(seen.products).toEqual([]);
   });

@@ -42,20 +42,38 @@ describe("warming up while getOfferings fetches", () => {
     expect(seen.branding).toBe(1);
   });
 
-  it("asks for the branding while the offerings are still on their way, not after them", async () => {
+  it("takes the branding the offerings' answer brings along and asks for none", async () => {
     const seen = serveCatalogue(server);
-    let brandingBeforeOfferings = false;
+    const asked: string[] = [];
     server.use(
-      http.get(`${TEST_BASE_URL}/v1/subscribers/:id/offerings`, async () => {
-        // The offerings answer once the branding was asked for (or after 2 s, which fails the test).
+      http.get(`${TEST_BASE_URL}/v1/subscribers/:id/offerings`, ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get("include") ?? "");
+        return HttpResponse.json({ ...fixtures.offerings(), branding: fixtures.branding() });
+      }),
+    );
+    const purchases = configure(KEYS.testStore);
+    const purchase = purchases.purchase({ rcPackage: await packageOf(purchases) });
+    await dialog();
+    press("Escape");
+    await settle(purchase);
+    expect(asked).toEqual(["product_details,branding"]);
+    expect(seen.branding).toBe(0);
+  });
+
+  it("asks for the branding as soon as offerings that do not bring it have answered, beside their products", async () => {
+    const seen = serveCatalogue(server);
+    let brandingBeforeProducts = false;
+    server.use(
+      http.get(`${TEST_BASE_URL}/rcbilling/v1/subscribers/:id/products`, async () => {
+        // The products answer once the branding was asked for (or after 2 s, which fails the test).
         for (let waited = 0; waited < 2000 && seen.branding === 0; waited += 10) await delay(10);
-        brandingBeforeOfferings = seen.branding === 1;
-        return HttpResponse.json(fixtures.offerings());
+        brandingBeforeProducts = seen.branding === 1;
+        return HttpResponse.json(fixtures.products());
       }),
     );
     const purchases = configure(KEYS.testStore);
     await packageOf(purchases);
-    expect(brandingBeforeOfferings).toBe(true);
+    expect(brandingBeforeProducts).toBe(true);
   });
 
   it("makes the page's first number format (Intl's locale data) while the offerings are on their way", async () => {
@@ -94,7 +112,7 @@ describe("warming up while getOfferings fetches", () => {
     await settle(offerings);
     await expect(purchases.getOfferings()).rejects.toMatchObject({ errorCode: ErrorCode.ConfigurationError });
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(seen.branding).toBe(1); // asked for beside the first offerings, before close()
+    expect(seen.branding).toBe(0); // the offerings answered after close(): nothing more is asked for
     expect(document.querySelector(".pw-root")).toBeNull();
   });
 

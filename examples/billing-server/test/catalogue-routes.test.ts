@@ -125,10 +125,26 @@ describe.each(DATABASES)("catalogue calls on %s", (kind) => {
     expect(plain.body).not.toHaveProperty("product_details");
   });
 
+  it("sends the project's branding along when asked (include=branding), as the branding call answers it", async () => {
+    const { status, body } = await call(
+      server,
+      "GET",
+      "/v1/subscribers/user_1/offerings?include=product_details,branding",
+    );
+    expect(status).toBe(200);
+    const branding = await call(server, "GET", "/rcbilling/v1/branding");
+    expect(body.branding).toEqual(branding.body);
+    expect(Object.keys(body.branding)).toContain("app_name");
+    expect(body.product_details).toHaveLength(2);
+    const alone = await call(server, "GET", "/v1/subscribers/user_1/offerings?include=branding");
+    expect(alone.body.branding).toEqual(branding.body);
+    expect(alone.body).not.toHaveProperty("product_details");
+  });
+
   it("refuses an unknown include or a malformed currency on the offerings call with 400 naming it", async () => {
     const include = await call(server, "GET", "/v1/subscribers/user_1/offerings?include=everything");
     expect(include.status).toBe(400);
-    expect(include.body.message).toContain('include must be "product_details"');
+    expect(include.body.message).toContain('include lists "product_details", "branding" or both');
     const currency = await call(
       server,
       "GET",

@@ -21,9 +21,22 @@ const productsQuery = z.object({
     .pipe(z.array(z.string().min(1).max(200)).min(1).max(100)),
   currency: currencyQuery,
 });
-/** `include=product_details`: the offerings' products sent along (docs/protocol.md), saving the SDK a round trip. */
+/**
+ * `include=product_details,branding`: the offerings' products and the project's branding sent along
+ * (docs/protocol.md), saving the SDK two requests.
+ */
 const offeringsQuery = z.object({
-  include: z.literal("product_details", { message: 'include must be "product_details"' }).optional(),
+  include: z
+    .string()
+    .transform((v) => new Set(v.split(",")))
+    .pipe(
+      z.set(
+        z.enum(["product_details", "branding"], {
+          message: 'include lists "product_details", "branding" or both, separated by a comma',
+        }),
+      ),
+    )
+    .optional(),
   currency: currencyQuery,
 });
 
@@ -43,7 +56,8 @@ export async function catalogueRoutes(app: FastifyInstance, { ctx }: { ctx: Bill
       (o.packages as { platform_product_identifier: string }[]).map((p) => p.platform_product_identifier),
     );
     const details =
-      query.include && (await productDetails(ctx, projectId, appUserId, [...new Set(productIds)]));
+      query.include?.has("product_details") &&
+      (await productDetails(ctx, projectId, appUserId, [...new Set(productIds)]));
     // This server hosts no page that sells without the SDK, so no offering or package has a web checkout URL;
     // the field is still sent (null), as the protocol names it.
     return {
@@ -61,6 +75,7 @@ export async function catalogueRoutes(app: FastifyInstance, { ctx }: { ctx: Bill
       targeting: project?.targeting ?? null,
       ui_config: uiConfigOf(project),
       ...(details && { product_details: details }),
+      ...(query.include?.has("branding") && { branding: project?.branding ?? {} }),
     };
   });
 
