@@ -46,6 +46,11 @@ const VIRTUAL_CURRENCIES_TTL_MS = 5 * 60_000;
 /** Product ids per products request; larger catalogues are fetched in parallel batches. */
 const PRODUCT_IDS_PER_REQUEST = 20;
 
+/** The checkout's chunk (the Test Store modal, the card checkout's loader), loaded once. */
+const loadCheckout = () => loadLazy("checkout", () => import("./ui/present-purchase"));
+/** The paywall renderer's chunk, loaded once. */
+const loadPaywall = () => loadLazy("paywall", () => import("./paywall/present-paywall"));
+
 /** Options of {@link Purchases.getOfferings}. */
 export interface GetOfferingsParams {
   /** ISO 4217 code of the currency to price products in; the customer's own when omitted. */
@@ -439,7 +444,7 @@ export class Purchases {
     }
     this.purchasing = true;
     try {
-      const ui = await loadLazy("checkout", () => import("./ui/present-purchase"));
+      const ui = await loadCheckout();
       const context = this.purchaseContext();
       // The chunk checks the parameters (nothing is fetched or shown when they are invalid).
       const session = ui.purchaseSession(params, context);
@@ -497,7 +502,7 @@ export class Purchases {
       throw new PurchasesError(ErrorCode.OperationAlreadyInProgressError, "A paywall is already shown.");
     this.showingPaywall = true;
     try {
-      const ui = await loadLazy("paywall", () => import("./paywall/present-paywall"));
+      const ui = await loadPaywall();
       return await ui.showPaywall(params, {
         ...this.purchaseContext(),
         offerings: () => this.getOfferings(),
@@ -668,11 +673,11 @@ export class Purchases {
     // A page's first number format costs 10-20 ms (Intl's locale data): spent a task from now, while the
     // offerings are on their way, instead of when their prices are formatted.
     setTimeout(() => numberFormat(this.locale(), { style: "currency", currency: "USD" }));
-    Promise.resolve(loadLazy("checkout", () => import("./ui/present-purchase"))).then(
+    Promise.resolve(loadCheckout()).then(
       (ui) =>
         ui.warmUp(win, this.config.apiKeyKind, current, {
           signal: this.lifetime.signal,
-          paywall: () => loadLazy("paywall", () => import("./paywall/present-paywall")),
+          paywall: loadPaywall,
         }),
       () => {},
     );
