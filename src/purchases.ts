@@ -18,7 +18,6 @@ import {
 import { resolveConfig, validateAppUserId, validateCurrency } from "./config/validate-config";
 import { validateAttributes, validateIdentifier, validateOfferingIdentifier } from "./config/validate-params";
 import { offeringIdForPlacement, productIdsOf, toOfferings } from "./model/offerings";
-import { toCustomerInfo } from "./model/customer-info";
 import { AnalyticsTracker } from "./analytics/analytics-tracker";
 import type { CustomerInfo, Offering, Offerings, Package, PurchaseResult } from "./model/types";
 import type {
@@ -33,6 +32,7 @@ import type { VirtualCurrencies } from "./virtual-currencies/types";
 import { isSandboxKey } from "./config/api-key-kind";
 import { numberFormat } from "./model/price";
 import { loadLazy } from "./load-lazy";
+import { loadCustomerInfo } from "./model/customer-info-chunk";
 
 export type { PurchaseParams };
 
@@ -761,7 +761,10 @@ export class Purchases {
    * and a call that joined a request already under way could miss a change its caller has just been told of.
    */
   private async fetchCustomerInfo(appUserId: string): Promise<CustomerInfo> {
-    const wire = await this.backend.getCustomerInfo(appUserId);
+    const [wire, { toCustomerInfo }] = await Promise.all([
+      this.backend.getCustomerInfo(appUserId),
+      loadCustomerInfo(),
+    ]);
     // Judge expiry by the server's clock at the moment it answered, not the device's.
     const serverNowMs = Number.isFinite(wire.request_date_ms)
       ? wire.request_date_ms

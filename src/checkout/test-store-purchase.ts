@@ -3,7 +3,7 @@ import type { PurchasesEnvironment } from "../environment";
 import { ErrorCode } from "../errors/error-code";
 import { PurchasesError } from "../errors/purchases-error";
 import type { Backend } from "../http/backend";
-import { toCustomerInfo } from "../model/customer-info";
+import { loadCustomerInfo } from "../model/customer-info-chunk";
 import type { Package, PurchaseResult } from "../model/types";
 
 /** The outcome a developer picks in the test-store modal. */
@@ -56,20 +56,25 @@ export async function performTestStorePurchase(options: TestStorePurchaseOptions
   const targeting = context.targetingContext;
   const purchaseDate = new Date(env.now());
   const fetchToken = `test_${purchaseDate.getTime()}_${env.randomUUID()}`;
-  const response = await postReceipt(
-    backend,
-    {
-      fetch_token: fetchToken,
-      product_id: product.identifier,
-      app_user_id: appUserId,
-      presented_offering_identifier: context.offeringIdentifier,
-      presented_placement_identifier: context.placementIdentifier,
-      applied_targeting_rule: targeting ? { rule_id: targeting.ruleId, revision: targeting.revision } : null,
-      initiation_source: initiationSource,
-      ...(discountCode ? { discount_code: discountCode } : {}),
-    },
-    signal,
-  );
+  const [response, { toCustomerInfo }] = await Promise.all([
+    postReceipt(
+      backend,
+      {
+        fetch_token: fetchToken,
+        product_id: product.identifier,
+        app_user_id: appUserId,
+        presented_offering_identifier: context.offeringIdentifier,
+        presented_placement_identifier: context.placementIdentifier,
+        applied_targeting_rule: targeting
+          ? { rule_id: targeting.ruleId, revision: targeting.revision }
+          : null,
+        initiation_source: initiationSource,
+        ...(discountCode ? { discount_code: discountCode } : {}),
+      },
+      signal,
+    ),
+    loadCustomerInfo(),
+  ]);
   return {
     // Entitlement activity is judged at the server's clock, not the (possibly wrong) device clock.
     customerInfo: toCustomerInfo(response, response.request_date_ms),
