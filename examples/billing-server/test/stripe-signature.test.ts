@@ -65,6 +65,20 @@ describe("Stripe-Signature verification", () => {
     expect(verifyStripeSignature({ header, payload, secret: [], now })).toBe("mismatch");
   });
 
+  it("reads the timestamp as the stripe package does: the last `t` item counts, a bare `t` leaves none", () => {
+    const good = `t=${t},v1=${sign(t, payload, "whsec_a")}`;
+    expect(verifyStripeSignature({ header: good, payload, secret: "whsec_a", now })).toBeNull();
+    // A bare `t` after a genuine one (a property-test counterexample, 2026-11-28): the stripe package refuses it.
+    expect(verifyStripeSignature({ header: `${good},t`, payload, secret: "whsec_a", now })).toBe("malformed");
+    // An earlier `t` is overridden by the last one, which the signature was made for.
+    expect(
+      verifyStripeSignature({ header: `t=${t + 5},${good}`, payload, secret: "whsec_a", now }),
+    ).toBeNull();
+    expect(verifyStripeSignature({ header: `${good},t=${t + 5}`, payload, secret: "whsec_a", now })).toBe(
+      "mismatch",
+    );
+  });
+
   it("accepts exactly what the official stripe package's constructEvent accepts, but future timestamps", () => {
     const official = new Stripe("sk_test_unused");
     const officialAccepts = (header: string, body: string, key: string) => {

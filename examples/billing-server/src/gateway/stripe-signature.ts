@@ -28,13 +28,13 @@ export function verifyStripeSignature(input: {
   toleranceSeconds?: number;
 }): SignatureFailure | null {
   if (!input.header) return "missing";
+  // Read as the stripe package reads it: `key=value` items split on "," and "=", the last `t` item counting (a `t`
+  // without digits leaves no timestamp), every `v1` item a candidate (only well-formed ones can match).
   let timestamp: number | null = null;
   const signatures: string[] = [];
   for (const part of input.header.split(",")) {
-    const separator = part.indexOf("=");
-    const key = part.slice(0, separator).trim();
-    const value = part.slice(separator + 1).trim();
-    if (key === "t" && /^\d{1,12}$/.test(value)) timestamp ??= Number(value);
+    const [key, value = ""] = part.split("=");
+    if (key === "t") timestamp = /^\d{1,12}$/.test(value) ? Number(value) : null;
     if (key === "v1" && /^[0-9a-f]{64}$/.test(value)) signatures.push(value);
   }
   if (timestamp === null || signatures.length === 0) return "malformed";
