@@ -3,6 +3,7 @@
 // under the system's temporary directory, starts the billing server from the tarball's `bin` on PGlite, and in
 // Chromium buys with the Test Store (1) on the page getting-started.md shows, its marked snippets bundled as they are
 // written, and (2) in examples/vite-react built by `vite build`.
+import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -84,6 +85,8 @@ async function buyWithTestStore(page: Page) {
 
 describe("purchases-web and its billing server, installed from their tarballs outside the repository", () => {
   let workDir: string;
+  /** The new folder both tarballs are installed in, as a reader of getting-started.md makes it. */
+  let appDir: string;
   let sdkFiles: string[];
   let serverFiles: string[];
   let browser: Browser;
@@ -95,7 +98,7 @@ describe("purchases-web and its billing server, installed from their tarballs ou
   beforeAll(async () => {
     workDir = await mkdtemp(join(tmpdir(), "purchases-web-pack-"));
     const tarballs = join(workDir, "tarballs");
-    const appDir = join(workDir, "app");
+    appDir = join(workDir, "app");
     const billingUrl = `http://127.0.0.1:${await freePort()}`;
     // Assigned as soon as it runs, so that afterAll closes it even when a later step of this setup fails.
     const browserStarted = launchChromium().then((started) => (browser = started));
@@ -202,7 +205,8 @@ describe("purchases-web and its billing server, installed from their tarballs ou
     expect(sdkFiles).toEqual(expect.arrayContaining(["package.json", "dist/index.mjs", "dist/index.d.ts"]));
     expect(sdkFiles.filter((f) => /^dist\/chunks\/present-purchase-.+\.mjs$/.test(f))).toHaveLength(1);
     expect(sdkFiles.filter((f) => /^dist\/chunks\/(de|ja|zh_Hant)-.+\.mjs$/.test(f))).toHaveLength(3);
-    expect(sdkFiles.filter((f) => !/^(dist\/|package\.json$|README\.md$|LICENSE)/.test(f))).toEqual([]);
+    expect(sdkFiles).toContain("LICENSE");
+    expect(sdkFiles.filter((f) => !/^(dist\/|package\.json$|README\.md$|LICENSE$)/.test(f))).toEqual([]);
   });
 
   it("packs the billing server with its CLI, default catalogue and migrations, and no sources or tests", () => {
@@ -215,8 +219,25 @@ describe("purchases-web and its billing server, installed from their tarballs ou
         "dist/db/migrations/0000_initial.sql",
       ]),
     );
-    expect(serverFiles.filter((f) => !/^(dist\/|package\.json$|README\.md$)/.test(f))).toEqual([]);
+    expect(serverFiles).toContain("LICENSE");
+    expect(serverFiles.filter((f) => !/^(dist\/|package\.json$|README\.md$|LICENSE$)/.test(f))).toEqual([]);
     expect(serverFiles.filter((f) => f.endsWith("_snapshot.json"))).toEqual([]);
+  });
+
+  it("starts with no settings at all where it was installed: its database in ./data/billing, ready", async () => {
+    // The documented `npx purchases-billing-server`: port 4000, the shipped catalogue, PGlite in ./data/billing,
+    // whose parent ./data does not exist yet in the new app folder.
+    expect(existsSync(join(appDir, "data"))).toBe(false);
+    const defaults = await startPackedBillingServer(appDir, {}, { bare: true });
+    try {
+      expect(defaults.url).toBe(DOCUMENTED_BILLING_URL);
+      const ready = await fetch(`${defaults.url}/health/ready`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toMatchObject({ status: "ready", database: "pglite" });
+      expect(existsSync(join(appDir, "data/billing/PG_VERSION"))).toBe(true);
+    } finally {
+      await defaults.close();
+    }
   });
 
   it("completes a Test Store purchase on getting-started's page, its snippets bundled as written", async () => {

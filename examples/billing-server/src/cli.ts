@@ -1,47 +1,53 @@
 #!/usr/bin/env node
-// Serves the billing server alone: `purchases-billing-server` (configuration from the environment).
+// Serves the billing server alone: `purchases-billing-server` (configuration from the environment), and manages its
+// catalogue: `purchases-billing-server catalogue check|import|versions|export`.
 import Fastify from "fastify";
+import { resolve } from "node:path";
+import { CATALOGUE_USAGE, catalogueCommand } from "./catalogue/catalogue-cli.js";
 import { defaultCataloguePath, loadCatalogueFile } from "./catalogue/load-catalogue.js";
-import { parseCliEnv } from "./cli-env.js";
-import { openBillingDatabase, type BillingDatabase } from "./db/database.js";
+import { parseCliEnv, type CliEnv } from "./cli-env.js";
+import { cliStep } from "./cli-step.js";
+import { openBillingDatabase } from "./db/database.js";
 import { billingClientErrors } from "./http/client-errors.js";
 import { BILLING_MAX_PARAM_LENGTH, billingFrameworkErrors } from "./http/framework-errors.js";
 import { billingLogSerializers } from "./http/request-log.js";
 import { billingServer } from "./plugin.js";
-import { describeStartupFailure, type StartupStage } from "./startup-failure.js";
+import { EVERY_PROJECT } from "./webhooks/deliver-due-webhooks.js";
 
-/** Runs one start-up step; a failure is printed as one sentence naming its cause, and the CLI exits with 1. */
-async function startupStep<T>(
-  stage: StartupStage,
-  run: () => Promise<T>,
-  opened?: BillingDatabase,
-): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    console.error(`purchases-billing-server cannot start. ${describeStartupFailure(stage, error)}`);
-    await opened?.close().catch(() => undefined);
-    process.exit(1);
-  }
-}
+const USAGE = `Usage: purchases-billing-server                Serves the billing server (settings from the environment).
+       purchases-billing-server catalogue …    Manages the catalogue (see: purchases-billing-server catalogue).
+
+${CATALOGUE_USAGE}`;
 
 async function main() {
+  const [command, ...args] = process.argv.slice(2);
+  if (command === "--help" || command === "help") {
+    console.log(USAGE);
+    return;
+  }
+  if (command !== undefined && command !== "catalogue") {
+    console.error(`Unknown command "${command}".\n${USAGE}`);
+    process.exit(2);
+  }
   const parsed = parseCliEnv(process.env);
   if (!parsed.ok) {
     console.error(parsed.message);
     process.exit(1);
   }
-  const env = parsed.env;
-  const cataloguePath = env.CATALOGUE ?? defaultCataloguePath;
-  const loaded = await startupStep({ step: "catalogue", path: cataloguePath }, () =>
+  if (command === "catalogue") {
+    process.exitCode = await catalogueCommand(args, parsed.env);
+    return;
+  }
+  await serve(parsed.env);
+}
+
+/** Serves until SIGINT or SIGTERM. */
+async function serve(env: CliEnv) {
+  const cataloguePath = resolve(env.CATALOGUE ?? defaultCataloguePath);
+  const catalogue = await cliStep({ step: "catalogue", path: cataloguePath }, () =>
     loadCatalogueFile(cataloguePath),
   );
-  const allowedOrigins = env.ALLOWED_ORIGINS;
-  const catalogue =
-    allowedOrigins === undefined
-      ? loaded
-      : { ...loaded, projects: loaded.projects.map((p) => ({ ...p, allowed_origins: allowedOrigins })) };
-  const database = await startupStep(
+  const database = await cliStep(
     { step: "database", databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR },
     () =>
       openBillingDatabase(
@@ -59,12 +65,16 @@ async function main() {
   await app.register(billingServer, {
     prefix: env.PREFIX,
     database,
+    // Imported only into a database without a catalogue; otherwise the database's version is served.
     catalogue,
+    catalogueSource: env.CATALOGUE
+      ? `file ${cataloguePath}`
+      : `the shipped Realmheart catalogue (file ${cataloguePath})`,
+    ...(env.ALLOWED_ORIGINS !== undefined ? { allowedOrigins: env.ALLOWED_ORIGINS } : {}),
+    // Every project's events, whichever the database's catalogue version has.
     webhooks:
       webhookUrl && webhookSecret
-        ? Object.fromEntries(
-            catalogue.projects.map((p) => [p.id, { url: webhookUrl, secret: webhookSecret }]),
-          )
+        ? { [EVERY_PROJECT]: { url: webhookUrl, secret: webhookSecret } }
         : undefined,
     adminSecret: env.ADMIN_SECRET,
     workerIntervalMs: env.WORKER_INTERVAL_MS,
@@ -91,10 +101,10 @@ async function main() {
   };
   process.once("SIGINT", shutdown);
   process.once("SIGTERM", shutdown);
-  await startupStep(
+  await cliStep(
     { step: "listen", host: env.HOST, port: env.PORT },
     () => app.listen({ port: env.PORT, host: env.HOST }),
-    database,
+    { opened: database },
   );
 }
 

@@ -26,7 +26,26 @@ export type { BillingDatabase, BillingDb, DatabaseOptions } from "./db/database.
 export { parseCatalogue } from "./catalogue/catalogue-schema.js";
 export type { Catalogue } from "./catalogue/catalogue-schema.js";
 export { loadCatalogueFile, defaultCataloguePath } from "./catalogue/load-catalogue.js";
-export { deliverDueWebhooks } from "./webhooks/deliver-due-webhooks.js";
+export {
+  catalogueDigest,
+  catalogueDocument,
+  catalogueVersionList,
+  currentCatalogueVersion,
+  describeCatalogueVersion,
+  importCatalogue,
+} from "./catalogue/catalogue-versions.js";
+export type {
+  CatalogueImport,
+  CatalogueImportOrigin,
+  CatalogueVersion,
+} from "./catalogue/catalogue-versions.js";
+export { catalogueFromRevenueCat, RevenueCatImportError } from "./catalogue/revenuecat-import.js";
+export type {
+  RevenueCatExport,
+  RevenueCatImport,
+  RevenueCatImportOptions,
+} from "./catalogue/revenuecat-import.js";
+export { EVERY_PROJECT, deliverDueWebhooks } from "./webhooks/deliver-due-webhooks.js";
 export type {
   DeliverWebhooksOptions,
   WebhookDeliveryReport,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Catalogue } from "./catalogue/catalogue-schema.js";
-import { seedCatalogue } from "./catalogue/seed-catalogue.js";
+import { startOnCatalogue } from "./catalogue/catalogue-versions.js";
 import type { BillingContext } from "./context.js";
 import type { BillingDatabase } from "./db/database.js";
 import { requireApiKey, testStoreOnByDefault } from "./http/api-key-auth.js";
@@ -50,8 +50,19 @@ export interface BillingServerOptions {
   workers?: false;
   /** How often the workers run; 5000 ms by default. */
   workerIntervalMs?: number;
-  /** Seeded (made the source of truth for keys, products and offerings) when the plugin registers. */
+  /**
+   * The catalogue to start with: imported as the first version when the database has none. A database that has one
+   * serves it (the database is the catalogue's source of truth); when `catalogue` differs from it, a warning says so
+   * and it is not applied. Import a new version with `importCatalogue` or `purchases-billing-server catalogue import`.
+   */
   catalogue?: Catalogue;
+  /** Where `catalogue` came from, for the version it may become and the start-up's log ("file ./catalogue.json"). */
+  catalogueSource?: string;
+  /**
+   * The origins whose pages may call the server (CORS), for every project, instead of each project's
+   * `allowed_origins` in the catalogue; null allows any. Read at each request, never written to the catalogue.
+   */
+  allowedOrigins?: string[] | null;
   /** The clock; `() => new Date()` by default. */
   now?: () => Date;
   managementUrl?: string | null;
@@ -99,7 +110,14 @@ function managementSecret(secret: string): string {
 export async function billingServer(app: FastifyInstance, options: BillingServerOptions): Promise<void> {
   const { database } = options;
   const mail = options.mail ? checkMailOptions(options.mail) : null;
-  if (options.catalogue) await seedCatalogue(database.db, options.catalogue);
+  if (options.catalogue) {
+    await startOnCatalogue(
+      database.db,
+      options.catalogue,
+      options.catalogueSource ?? "the catalogue given to the billing server",
+      app.log,
+    );
+  }
   const ctx: BillingContext = {
     db: database.db,
     database,
@@ -125,7 +143,7 @@ export async function billingServer(app: FastifyInstance, options: BillingServer
       ? "Test Store keys (test_…) are on: their purchases grant entitlements without payment"
       : "Test Store keys (test_…) are off: they are refused (401)",
   );
-  requireApiKey(app, ctx, { testStore });
+  requireApiKey(app, ctx, { testStore, allowedOrigins: options.allowedOrigins });
   const mailer = mail ? createMailer(mail, app.log) : null;
   if (mailer) app.addHook("onClose", async () => mailer.close());
 

@@ -1,6 +1,6 @@
 /** What the CLI was doing when it failed to start. */
 export type StartupStage =
-  | { step: "catalogue"; path: string }
+  | { step: "catalogue"; path: string; setting?: string }
   | { step: "database"; databaseUrl?: string; dataDir: string }
   | { step: "listen"; host: string; port: number };
 
@@ -69,7 +69,8 @@ export function describeStartupFailure(stage: StartupStage, error: unknown): str
   const code = codeOf(error);
   switch (stage.step) {
     case "catalogue":
-      if (code === "ENOENT") return `The catalogue file ${stage.path} does not exist (check CATALOGUE).`;
+      if (code === "ENOENT")
+        return `The catalogue file ${stage.path} does not exist (check ${stage.setting ?? "CATALOGUE"}).`;
       if (code === "EACCES") return `The catalogue file ${stage.path} cannot be read (permission denied).`;
       if (error instanceof SyntaxError) {
         return `The catalogue file ${stage.path} is not valid JSON: ${error.message}.`;

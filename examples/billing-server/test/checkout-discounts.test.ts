@@ -4,12 +4,15 @@ import { readFileSync } from "node:fs";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { parseCatalogue } from "../src/catalogue/catalogue-schema.js";
-import { seedCatalogue } from "../src/catalogue/seed-catalogue.js";
+import { importCatalogue } from "../src/catalogue/catalogue-versions.js";
 import { promotionCodes, purchases } from "../src/db/schema.js";
 import { KEYS } from "./support/catalogue.js";
 import { checkoutCatalogue, useCheckoutServer } from "./support/checkout-server.js";
 import { DATABASES, call } from "./support/test-server.js";
 import { newFetchToken } from "./support/test-store-receipt.js";
+
+/** How this file imports a changed catalogue, as an operator would. */
+const TEST_IMPORT = { source: "a test's catalogue", actor: "test" };
 
 const fixture = (name: string) =>
   JSON.parse(readFileSync(new URL(`../../../fixtures/protocol/${name}.json`, import.meta.url), "utf8"));
@@ -176,17 +179,19 @@ describe.each(DATABASES)("promotion codes on %s", (kind) => {
     expect((await session(id))?.metadata).toEqual({ campaign: "spring" });
   });
 
-  it("keeps a code's redemption count when the catalogue is seeded again, and drops codes it no longer lists", async () => {
+  it("keeps a code's redemption count when a new catalogue version is imported, and drops codes it no longer lists", async () => {
     const before = await redemptions("WELCOME10");
     expect(before).toBeGreaterThan(0);
-    await seedCatalogue(server().database.db, checkoutCatalogue());
+    const renamed = checkoutCatalogue();
+    renamed.projects[0]!.name += " (renamed)";
+    expect((await importCatalogue(server().database.db, renamed, TEST_IMPORT)).changed).toBe(true);
     expect(await redemptions("WELCOME10")).toBe(before);
     const trimmed = checkoutCatalogue();
     const realmheart = trimmed.projects.find((p) => p.id === "realmheart")!;
     realmheart.promotion_codes = realmheart.promotion_codes.filter((c) => c.code !== "SPRING");
-    await seedCatalogue(server().database.db, trimmed);
+    await importCatalogue(server().database.db, trimmed, TEST_IMPORT);
     expect(await redemptions("SPRING")).toBeUndefined();
-    await seedCatalogue(server().database.db, checkoutCatalogue());
+    await importCatalogue(server().database.db, checkoutCatalogue(), TEST_IMPORT);
   });
 
   it("lets browsers send PATCH across origins", async () => {

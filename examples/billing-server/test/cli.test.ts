@@ -1,46 +1,11 @@
 // The standalone CLI, as an operator runs it: the built dist/cli.js on an embedded database.
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCliEnv } from "../src/cli-env.js";
-
-const root = fileURLToPath(new URL("..", import.meta.url));
-
-function startCli(
-  env: Record<string, string>,
-): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const child = spawn(process.execPath, ["dist/cli.js"], { cwd: root, env: { ...process.env, ...env } });
-  let output = "";
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match?.[1]) resolve({ child, url: match[1], output: () => output });
-    };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", onData);
-    child.on("exit", (code) => reject(new Error(`CLI exited with ${code}: ${output}`)));
-  });
-}
-
-/** Runs the CLI until it exits by itself (a start-up failure): its exit code and everything it printed. */
-function runCliToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ["dist/cli.js"], { cwd: root, env: { ...process.env, ...env } });
-  let output = "";
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
-  return new Promise((resolve) =>
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    }),
-  );
-}
+import { runCli, startCli } from "./support/cli-process.js";
 
 /** The output is one line naming the cause, without a stack trace. */
 function expectOneSentence(output: string, cause: RegExp) {
@@ -79,6 +44,15 @@ describe("ALLOWED_ORIGINS", () => {
       expect(origins(value), value).toMatch(/^Invalid configuration:\n- ALLOWED_ORIGINS/);
     }
     expect(origins("https://app.example/app")).toContain('"https://app.example/app" is not an origin');
+  });
+
+  it("refuses a wildcard origin, which would never match a page, naming what to write instead", () => {
+    for (const value of ["https://*.example.com", "https://app.example, http://*.test:5173"]) {
+      expect(origins(value), value).toMatch(
+        /^Invalid configuration:\n- ALLOWED_ORIGINS.*has a wildcard, which origins cannot have: list each origin .*, or \* alone for any/,
+      );
+    }
+    expect(origins("*")).toBeNull();
   });
 });
 
@@ -123,7 +97,7 @@ describe("SMTP_URL and MAIL_FROM", () => {
   });
 
   it("stops the CLI with the message, before it opens anything", async () => {
-    const { code, output } = await runCliToExit({
+    const { code, output } = await runCli([], {
       SMTP_URL: url,
       DATA_DIR: join(tmpdir(), "billing-cli-never"),
     });
@@ -178,7 +152,7 @@ describe("purchases-billing-server CLI start-up failures", () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it("names a missing catalogue file", async () => {
-    const { code, output } = await runCliToExit({ CATALOGUE: join(dir, "missing.json"), DATA_DIR: dir });
+    const { code, output } = await runCli([], { CATALOGUE: join(dir, "missing.json"), DATA_DIR: dir });
     expect(code).toBe(1);
     expectOneSentence(output, /catalogue file .*missing\.json does not exist \(check CATALOGUE\)/);
   });
@@ -186,13 +160,21 @@ describe("purchases-billing-server CLI start-up failures", () => {
   it("names a catalogue file that is not JSON", async () => {
     const path = join(dir, "broken.json");
     writeFileSync(path, "{ not json");
-    const { code, output } = await runCliToExit({ CATALOGUE: path, DATA_DIR: dir });
+    const { code, output } = await runCli([], { CATALOGUE: path, DATA_DIR: dir });
     expect(code).toBe(1);
     expectOneSentence(output, /catalogue file .*broken\.json is not valid JSON/);
   });
 
+  it("names a data directory it cannot create, in one sentence without initdb's stack", async () => {
+    const file = join(dir, "a-file");
+    writeFileSync(file, "not a directory");
+    const { code, output } = await runCli([], { DATA_DIR: join(file, "billing") });
+    expect(code).toBe(1);
+    expectOneSentence(output, /Cannot open the PGlite database in DATA_DIR .*a-file\/billing: ENOTDIR/);
+  });
+
   it("names a PostgreSQL that refuses connections, without the URL's password", async () => {
-    const { code, output } = await runCliToExit({
+    const { code, output } = await runCli([], {
       DATABASE_URL: "postgres://postgres:hunter2@127.0.0.1:1/billing",
     });
     expect(code).toBe(1);
@@ -205,7 +187,7 @@ describe("purchases-billing-server CLI start-up failures", () => {
     test("names a PostgreSQL database that does not exist", async () => {
       const url = new URL(process.env.TEST_DATABASE_URL as string);
       url.pathname = "/no_such_billing_database";
-      const { code, output } = await runCliToExit({ DATABASE_URL: url.toString() });
+      const { code, output } = await runCli([], { DATABASE_URL: url.toString() });
       expect(code).toBe(1);
       expectOneSentence(output, /does not exist: create it first/);
     });
@@ -215,7 +197,7 @@ describe("purchases-billing-server CLI start-up failures", () => {
     await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
     const port = (taken.address() as AddressInfo).port;
     try {
-      const { code, output } = await runCliToExit({
+      const { code, output } = await runCli([], {
         PORT: String(port),
         HOST: "127.0.0.1",
         DATA_DIR: join(dir, "db"),

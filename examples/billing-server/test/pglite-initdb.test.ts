@@ -20,6 +20,12 @@ describe("PGlite data directories", () => {
     expect(statSync(join(dir, "PG_VERSION")).mtimeMs).toBe(created);
   });
 
+  it("creates the directory's missing parents (the default ./data/billing in a new folder)", async () => {
+    const dir = join(root, "new-folder", "data", "billing");
+    await initPgliteDataDir(dir);
+    expect(existsSync(join(dir, "PG_VERSION"))).toBe(true);
+  });
+
   it("opens, migrates and keeps data in a directory it initialised, across a reopen", async () => {
     const dir = join(root, "kept");
     const first = await openBillingDatabase({ dataDir: dir });

@@ -3,13 +3,16 @@
 // Store receipt reserves and confirms in one go. Each single-use code below is used by one test only.
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedCatalogue } from "../src/catalogue/seed-catalogue.js";
+import { importCatalogue } from "../src/catalogue/catalogue-versions.js";
 import { promotionCodes, promotionRedemptions, purchases } from "../src/db/schema.js";
 import { RESERVATION_HOLD_MS } from "../src/domain/promotion-code-reservations.js";
 import { KEYS } from "./support/catalogue.js";
 import { checkoutCatalogue, useCheckoutServer } from "./support/checkout-server.js";
 import { DATABASES, call } from "./support/test-server.js";
 import { newFetchToken } from "./support/test-store-receipt.js";
+
+/** How this file imports a changed catalogue, as an operator would. */
+const TEST_IMPORT = { source: "a test's catalogue", actor: "test" };
 
 const NO_TRIAL = { offer_id: "no_trial", price_id: "prc_premium_realm_monthly_no_trial" };
 const SINGLE_USE = ["SOLO_SWAP", "SOLO_LAPSE", "SOLO_RECEIPTS", "SOLO_SHARED"] as const;
@@ -31,7 +34,7 @@ describe.each(DATABASES)("promotion code reservations on %s", (kind) => {
         max_redemptions: 1,
       })),
     );
-    await seedCatalogue(server().database.db, catalogue);
+    await importCatalogue(server().database.db, catalogue, TEST_IMPORT);
   });
 
   let users = 0;

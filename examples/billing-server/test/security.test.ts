@@ -180,6 +180,18 @@ describe.each(DATABASES)("security on %s", (kind) => {
       expect(foreign.headers.get("access-control-allow-origin")).toBeNull();
     });
 
+    it("logs a refused origin once, naming the project and what it allows (the page only sees a network error)", async () => {
+      const origin = `https://refused-${logs.length}.example`;
+      await get(KEYS.otherProject, origin);
+      await get(KEYS.otherProject, origin);
+      const lines = logs.filter((line) => line.includes(`Origin ${origin} is not allowed`));
+      expect(lines).toHaveLength(1);
+      expect(JSON.parse(lines[0]!)).toMatchObject({
+        level: 40,
+        msg: `Origin ${origin} is not allowed to read project other's answers (its allowed_origins, or ALLOWED_ORIGINS): the page sees a network error. Allowed: https://other.example.`,
+      });
+    });
+
     it("does not let one project's key read another project's checkout session", async () => {
       const start = await checkoutCall(server(), "POST", "/start", startBody("cors_owner"));
       const foreign = await checkoutCall(

@@ -63,6 +63,39 @@ describe.each(DATABASES)("customers, attributes, receipts and events on %s", (ki
     expect(rows).toHaveLength(1);
   });
 
+  it("does not sell a subscription the customer has (7772), while a replay of its receipt is still answered", async () => {
+    const first = await postTestStoreReceipt(server, "subscribed_user");
+    const again = await call(server, "POST", "/v1/receipts", {
+      key: KEYS.test,
+      body: {
+        fetch_token: newFetchToken(),
+        product_id: "premium_realm_monthly",
+        app_user_id: "subscribed_user",
+      },
+    });
+    expect(again).toMatchObject({
+      status: 400,
+      body: { code: 7772, message: "The customer is already subscribed to this product." },
+    });
+    const replay = await postTestStoreReceipt(server, "subscribed_user", { fetchToken: first.fetchToken });
+    expect(replay.customerInfo).toEqual(first.customerInfo);
+    const rows = await server.database.db
+      .select()
+      .from(purchases)
+      .where(eq(purchases.appUserId, "subscribed_user"));
+    expect(rows).toHaveLength(1);
+  });
+
+  it("sells a consumable again and again", async () => {
+    await postTestStoreReceipt(server, "gem_buyer", { productId: "gems_100", key: KEYS.arcadeTest });
+    await postTestStoreReceipt(server, "gem_buyer", { productId: "gems_100", key: KEYS.arcadeTest });
+    const rows = await server.database.db
+      .select()
+      .from(purchases)
+      .where(eq(purchases.appUserId, "gem_buyer"));
+    expect(rows).toHaveLength(2);
+  });
+
   it("refuses receipts from non-Test Store keys, unknown products and malformed tokens, storing nothing", async () => {
     const body = (token: string, product = "premium_realm_monthly") => ({
       fetch_token: token,

@@ -305,14 +305,24 @@ describe.each(DATABASES)("free trials through the Test Store and the products li
     expect(customerInfo.subscriber.subscriptions[ANNUAL].period_type).toBe("normal");
   });
 
-  it("gives one trial when receipts of one known customer arrive at once", async () => {
+  it("gives one trial when receipts of one known customer arrive at once, and sells a running subscription once", async () => {
     const appUserId = user();
     // A customer already seen (the SDK reads customer info first), so no insert of theirs orders the receipts.
     await call(server, "GET", `/v1/subscribers/${appUserId}`);
-    await Promise.all([buy(appUserId), buy(appUserId), buy(appUserId)]);
+    const results = await Promise.allSettled([
+      buy(appUserId, MONTHLY),
+      buy(appUserId, ANNUAL),
+      buy(appUserId, MONTHLY),
+    ]);
 
-    const periods = await periodsOf(server, appUserId, MONTHLY);
-    expect(periods.map((p) => p.periodType).sort()).toEqual(["normal", "normal", "trial"]);
+    const refused = results.filter((r) => r.status === "rejected");
+    expect(refused).toHaveLength(1);
+    expect(String((refused[0] as PromiseRejectedResult).reason)).toContain('"code":7772');
+    const periods = [
+      ...(await periodsOf(server, appUserId, MONTHLY)),
+      ...(await periodsOf(server, appUserId, ANNUAL)),
+    ];
+    expect(periods.map((p) => p.periodType).sort()).toEqual(["normal", "trial"]);
   });
 });
 

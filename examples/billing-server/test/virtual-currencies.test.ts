@@ -13,6 +13,9 @@ import { checkoutCall, startCheckoutServer, type CheckoutServer } from "./suppor
 import { newFetchToken, postTestStoreReceipt } from "./support/test-store-receipt.js";
 import { DATABASES, call, startTestServer, type TestServer } from "./support/test-server.js";
 
+/** How this file imports a changed catalogue, as an operator would. */
+const TEST_IMPORT = { source: "a test's catalogue", actor: "test" };
+
 // The shared protocol fixture the SDK's tests use: the server's answers must have the same fields.
 const fixture = JSON.parse(
   readFileSync(new URL("../../../fixtures/protocol/virtual-currencies.json", import.meta.url), "utf8"),
@@ -154,11 +157,13 @@ describe.each(DATABASES)("virtual currency balances on %s", (kind) => {
     expect(rows).toHaveLength(0);
   });
 
-  it("keeps balances when the catalogue is seeded again at the next start", async () => {
+  it("keeps balances when a new version of the catalogue is imported", async () => {
     const appUserId = user();
     await buy(appUserId, "gems_100");
-    const { seedCatalogue } = await import("../src/catalogue/seed-catalogue.js");
-    await seedCatalogue(server.database.db, testCatalogue());
+    const { importCatalogue } = await import("../src/catalogue/catalogue-versions.js");
+    const renamed = testCatalogue();
+    renamed.projects[0]!.name += " (renamed)";
+    expect((await importCatalogue(server.database.db, renamed, TEST_IMPORT)).changed).toBe(true);
     expect((await balances(appUserId)).body).toEqual(arcadeBalances(100, 0));
   });
 

@@ -21,21 +21,30 @@ const component: z.ZodType<{ type: string }> = z.looseObject({ type: z.string().
 
 export const paywallComponentsSchema = z
   .looseObject({
-    default_locale: z.string().min(1),
-    components_config: z.looseObject({
-      base: z.looseObject({
-        stack: z.looseObject({ type: z.literal("stack"), components: z.array(component) }),
-        background: z
-          .looseObject({ type: z.enum(["color", "image"]) })
-          .nullable()
-          .optional(),
-        sticky_footer: z
-          .looseObject({ type: z.literal("footer"), stack: component })
-          .nullable()
-          .optional(),
-      }),
-    }),
-    components_localizations: z.record(z.string(), z.record(z.string(), z.string())),
+    default_locale: z
+      .string()
+      .min(1)
+      .describe("The locale whose texts are shown when the customer's is missing (en_US)."),
+    components_config: z
+      .looseObject({
+        base: z.looseObject({
+          stack: z.looseObject({ type: z.literal("stack"), components: z.array(component) }),
+          background: z
+            .looseObject({ type: z.enum(["color", "image"]) })
+            .nullable()
+            .optional(),
+          sticky_footer: z
+            .looseObject({ type: z.literal("footer"), stack: component })
+            .nullable()
+            .optional(),
+        }),
+      })
+      .describe(
+        "The paywall's tree: base.stack (its components), base.background and base.sticky_footer, as the SDK's renderer reads them.",
+      ),
+    components_localizations: z
+      .record(z.string(), z.record(z.string(), z.string()))
+      .describe("The texts by locale, then by the text_lid / url_lid the components name."),
   })
   .superRefine((paywall, ctx) => {
     const texts = paywall.components_localizations[paywall.default_locale];
@@ -69,10 +78,18 @@ const customVariable = z.looseObject({
 // purchases-js reads `app.fonts` without a check, so it is always sent (empty when the paywalls name no font).
 export const uiConfigSchema = z.looseObject({
   app: z.looseObject({
-    colors: z.record(z.string(), colorScheme).default({}),
-    fonts: z.record(z.string(), font).default({}),
+    colors: z
+      .record(z.string(), colorScheme)
+      .default({})
+      .describe("Colour aliases the paywalls name: { light, dark } colour infos by alias."),
+    fonts: z.record(z.string(), font).default({}).describe("Fonts the paywalls name in font_name, by name."),
   }),
-  custom_variables: z.record(z.string(), customVariable).default({}),
+  custom_variables: z
+    .record(z.string(), customVariable)
+    .default({})
+    .describe(
+      "Variables paywall texts use as {{ custom.name }}, with the value used when the app passes none.",
+    ),
 });
 
 /** Every value of `key` anywhere inside `value`. */

@@ -38,10 +38,16 @@ const step = z.looseObject({
 });
 
 export const workflowSchema = z.object({
-  id: workflowId,
-  initial_step_id: z.string().min(1),
-  steps: z.record(z.string().min(1), step),
-  screens: z.record(z.string().min(1), paywallComponentsSchema),
+  id: workflowId.describe("The workflow's id, unique in its project."),
+  initial_step_id: z.string().min(1).describe("The step shown first (a step that shows a screen)."),
+  steps: z
+    .record(z.string().min(1), step)
+    .describe(
+      'Its steps by id: { type, screen_id, triggers: [{ component_id, action_id }], trigger_actions: { action_id: { type: "step", step_id } } }.',
+    ),
+  screens: z
+    .record(z.string().min(1), paywallComponentsSchema)
+    .describe("Its screens by id, each a paywall document like paywall_components."),
 });
 
 /** A validated workflow as the catalogue holds it (without its offering). */

@@ -7,6 +7,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { PGliteThread } from "./pglite-thread.js";
 import { registerPreparedStatements } from "./prepared-rows.js";
@@ -14,16 +15,24 @@ import { registerPreparedStatements } from "./prepared-rows.js";
 /**
  * Creates a PGlite data directory (PostgreSQL's initdb) in a short-lived child process, so the serving process
  * never holds initdb's memory peak: WebAssembly memory, once grown, is never given back, and initdb grows it to
- * several hundred MiB that a server reopening an existing directory never needs. Does nothing when the directory
- * already holds a database.
+ * several hundred MiB that a server reopening an existing directory never needs. The directory and its parents are
+ * created when missing (the default `./data/billing` in a new folder); a failure is an Error whose message is the
+ * cause's own ("EACCES: permission denied, mkdir '/srv/data'"), without initdb's stack. Does nothing when the
+ * directory already holds a database.
  *
  * @example
  * await initPgliteDataDir("./data/app");
  */
 export async function initPgliteDataDir(dataDir: string): Promise<void> {
   if (existsSync(join(dataDir, "PG_VERSION"))) return;
+  try {
+    await mkdir(dataDir, { recursive: true });
+  } catch (error) {
+    throw new Error(error instanceof Error ? error.message : String(error), { cause: error });
+  }
   const pglite = import.meta.resolve("@electric-sql/pglite");
-  const script = `const { PGlite } = await import(${JSON.stringify(pglite)}); const db = await PGlite.create(${JSON.stringify(dataDir)}); await db.close();`;
+  // The child reports a failure as its message alone, for the start-up error's one sentence.
+  const script = `try { const { PGlite } = await import(${JSON.stringify(pglite)}); const db = await PGlite.create(${JSON.stringify(dataDir)}); await db.close(); } catch (error) { process.stderr.write(String(error?.message ?? error)); process.exit(1); }`;
   await new Promise<void>((resolve, reject) => {
     const child = spawn(process.execPath, ["--input-type=module", "-e", script], {
       stdio: ["ignore", "ignore", "pipe"],
@@ -34,7 +43,7 @@ export async function initPgliteDataDir(dataDir: string): Promise<void> {
     child.on("exit", (code) =>
       code === 0
         ? resolve()
-        : reject(new Error(`PGlite initdb of ${dataDir} failed (exit ${code}): ${stderr.slice(-500)}`)),
+        : reject(new Error(`initdb failed (exit ${code}): ${stderr.trim().slice(-500) || "no message"}`)),
     );
   });
 }

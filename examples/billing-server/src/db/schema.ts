@@ -386,3 +386,22 @@ export const signInMails = pgTable(
     index("billing_sign_in_mails_sent_idx").on(t.sentAt),
   ],
 );
+
+/**
+ * Every version of the catalogue (issue #46): the database is the catalogue's source of truth, and the tables above
+ * (projects, keys, products, offerings, virtual currencies, promotion codes) hold its newest version. A file is
+ * imported explicitly (`catalogue import`, or at the first start of an empty database); an import that changes
+ * nothing adds no version.
+ */
+export const catalogueVersions = pgTable("billing_catalogue_versions", {
+  version: integer("version").primaryKey(),
+  /** The whole catalogue as it was validated (`Catalogue`), to export, compare or roll back to. */
+  document: jsonb("document").notNull(),
+  /** SHA-256 (hex) of the document's canonical JSON (keys sorted): equal catalogues have equal digests. */
+  digest: text("digest").notNull(),
+  /** Where it came from: "file /srv/catalogue.json", "first start: file …", "the shipped Realmheart catalogue". */
+  source: text("source").notNull(),
+  /** Who imported it: "cli alice@billing-1", "billing server start", an app's name. */
+  actor: text("actor").notNull(),
+  createdAt: createdAt(),
+});

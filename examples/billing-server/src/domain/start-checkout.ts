@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, or } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { BillingContext, Caller } from "../context.js";
-import { checkoutSessions, products, purchases } from "../db/schema.js";
+import { checkoutSessions, products } from "../db/schema.js";
 import type { StripeOptions } from "../gateway/stripe-gateway.js";
 import { BillingErrorCode, badRequest } from "../http/billing-error.js";
 import { API_KEY_KINDS } from "../kinds/api-key-kind.js";
@@ -8,6 +8,7 @@ import { checkoutPlan, elementsConfiguration, selectPurchaseOption } from "./che
 import { newOperationSessionId, type CheckoutGatewayState } from "./checkout-session.js";
 import { customerEmail } from "./customer-email.js";
 import { ensureCustomer, validAppUserId } from "./customers.js";
+import { refuseOwnedProduct } from "./owned-product.js";
 import { paysByCard } from "../kinds/purchase-store.js";
 import { offeredOption, trialEligibleNow } from "./trial-eligibility.js";
 import { releaseCustomerTrial } from "./trial-reservations.js";
@@ -51,30 +52,7 @@ export async function startCheckout(
   const { product, plan, gateway } = await planOf(ctx, caller, stripe, body, appUserId);
 
   const now = ctx.now();
-  if (product.productType !== "consumable") {
-    // A subscription still running, or a non-consumable already owned, cannot be bought again.
-    const [owned] = await ctx.db
-      .select({ id: purchases.id })
-      .from(purchases)
-      .where(
-        and(
-          eq(purchases.projectId, projectId),
-          eq(purchases.appUserId, appUserId),
-          eq(purchases.productId, product.identifier),
-          isNull(purchases.refundedAt),
-          or(isNull(purchases.expiresDate), gt(purchases.expiresDate, now)),
-        ),
-      )
-      .limit(1);
-    if (owned) {
-      throw badRequest(
-        product.productType === "subscription"
-          ? "The customer is already subscribed to this product."
-          : "The customer already owns this product.",
-        BillingErrorCode.AlreadySubscribed,
-      );
-    }
-  }
+  await refuseOwnedProduct(ctx.db, { projectId, appUserId }, product, now);
 
   const id = newOperationSessionId();
   const elements = elementsConfiguration(plan, plan.priceMicros);

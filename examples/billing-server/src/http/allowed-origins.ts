@@ -30,6 +30,13 @@ export const originSchema = z.string().transform((value, ctx) => {
     });
     return z.NEVER;
   }
+  if (url.hostname.includes("*") || url.hostname.includes("%2A")) {
+    ctx.addIssue({
+      code: "custom",
+      message: `"${value.slice(0, 100)}" has a wildcard, which origins cannot have: list each origin (https://app.example, https://www.example.com), or * alone for any`,
+    });
+    return z.NEVER;
+  }
   return url.origin;
 });
 

@@ -25,7 +25,8 @@ export function testStoreOnByDefault(nodeEnv: string | undefined): boolean {
  * Requires `Authorization: Bearer <public API key>` on every route but preflights and routes marked
  * `config: { public: true }` (gateway webhooks): the key names the project and its kind (`request.caller`); an
  * unknown or missing key is 401 with 7225, and so is a Test Store key when `testStore` is off (with
- * {@link TEST_STORE_OFF_MESSAGE}). The project's allowed origins decide CORS (`useCors`).
+ * {@link TEST_STORE_OFF_MESSAGE}). The project's allowed origins decide CORS (`useCors`), or `allowedOrigins` for every
+ * project when given (the CLI's ALLOWED_ORIGINS).
  *
  * @example
  * requireApiKey(app, ctx, { testStore: testStoreOnByDefault(process.env.NODE_ENV) });
@@ -33,7 +34,7 @@ export function testStoreOnByDefault(nodeEnv: string | undefined): boolean {
 export function requireApiKey(
   app: FastifyInstance,
   ctx: BillingContext,
-  { testStore }: { testStore: boolean },
+  { testStore, allowedOrigins }: { testStore: boolean; allowedOrigins?: string[] | null },
 ): void {
   app.decorateRequest("caller", null as unknown as Caller);
   app.addHook("onRequest", async (request) => {
@@ -61,7 +62,7 @@ export function requireApiKey(
       projectId: row.projectId,
       keyKind: row.kind,
       isSandbox: kind.isSandbox,
-      allowedOrigins: row.allowedOrigins ?? null,
+      allowedOrigins: allowedOrigins !== undefined ? allowedOrigins : (row.allowedOrigins ?? null),
     };
   });
 }

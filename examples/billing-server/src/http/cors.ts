@@ -149,8 +149,19 @@ export function useCors(app: FastifyInstance): void {
     reply.header("Access-Control-Max-Age", "600");
     return reply.status(204).send();
   });
+  // A page refused by CORS sees only a network error, so the server says why, once per project and origin.
+  const refusalsLogged = new Set<string>();
   app.addHook("onSend", async (request, reply) => {
     if (request.method === "OPTIONS" || request.routeOptions.config?.public === true) return;
-    allowOrigin(reply, request.headers.origin, request.caller?.allowedOrigins ?? null);
+    const { origin } = request.headers;
+    const allowed = request.caller?.allowedOrigins ?? null;
+    allowOrigin(reply, origin, allowed);
+    const refusal = `${request.caller?.projectId}\n${origin}`;
+    if (origin && allowed && !allowed.includes(origin) && !refusalsLogged.has(refusal)) {
+      if (refusalsLogged.size < 1000) refusalsLogged.add(refusal);
+      request.log.warn(
+        `Origin ${origin.slice(0, 200)} is not allowed to read project ${request.caller?.projectId}'s answers (its allowed_origins, or ALLOWED_ORIGINS): the page sees a network error. Allowed: ${allowed.join(", ") || "none"}.`,
+      );
+    }
   });
 }

@@ -8,6 +8,7 @@ import { API_KEY_KINDS } from "../kinds/api-key-kind.js";
 import { customerInfoFor } from "../manage/management-link.js";
 import { products, purchases } from "../db/schema.js";
 import { ensureCustomer, validAppUserId } from "../domain/customers.js";
+import { lockCustomer, refuseOwnedProduct } from "../domain/owned-product.js";
 import { discountedPlan } from "../domain/checkout-discount.js";
 import { confirmRedemption, receiptDiscount } from "../domain/promotion-code-reservations.js";
 import { checkoutPlan, firstPeriod, type WirePurchaseOption } from "../domain/checkout-plan.js";
@@ -61,6 +62,15 @@ export async function receiptRoutes(app: FastifyInstance, { ctx }: { ctx: Billin
     await ctx.db.transaction(async (tx) => {
       const now = ctx.now();
       await ensureCustomer(tx, projectId, appUserId, now);
+      await lockCustomer(tx, { projectId, appUserId });
+      // A replayed receipt (same fetch_token) is answered as the first was; a new one does not sell what they have.
+      const [replayed] = await tx
+        .select({ id: purchases.id })
+        .from(purchases)
+        .where(and(eq(purchases.projectId, projectId), eq(purchases.storeTransactionId, body.fetch_token)))
+        .limit(1);
+      if (replayed) return;
+      await refuseOwnedProduct(tx, { projectId, appUserId }, product, now);
       // The free trial is judged under the customer's trial reservation, so two receipts of one customer (or a
       // receipt and a card checkout) judge it one after the other and only one of them gets it.
       const holder = { projectId, appUserId, holderId: body.fetch_token };

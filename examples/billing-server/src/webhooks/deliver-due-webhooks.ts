@@ -10,8 +10,11 @@ export interface WebhookEndpoint {
   secret: string;
 }
 
-/** Webhook endpoints by project id. */
+/** Webhook endpoints by project id; the key `"*"` ({@link EVERY_PROJECT}) serves the projects without their own. */
 export type WebhookEndpoints = Readonly<Record<string, WebhookEndpoint>>;
+
+/** The key of {@link WebhookEndpoints} whose endpoint serves every project that has none of its own. */
+export const EVERY_PROJECT = "*";
 
 /** How {@link deliverDueWebhooks} delivers. */
 export interface DeliverWebhooksOptions {
@@ -37,6 +40,8 @@ export interface WebhookDeliveryReport {
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** Throws when an endpoint could never be delivered to, so a misconfiguration shows at start. */
+const whose = (projectId: string) => (projectId === EVERY_PROJECT ? "every project" : `project ${projectId}`);
+
 export function checkWebhookEndpoints(webhooks: WebhookEndpoints): void {
   for (const [projectId, { url, secret }] of Object.entries(webhooks)) {
     let protocol = "";
@@ -46,9 +51,9 @@ export function checkWebhookEndpoints(webhooks: WebhookEndpoints): void {
       // reported below
     }
     if (protocol !== "http:" && protocol !== "https:") {
-      throw new Error(`Webhook of project ${projectId}: "${url}" is not an http(s) URL.`);
+      throw new Error(`Webhook of ${whose(projectId)}: "${url}" is not an http(s) URL.`);
     }
-    if (!secret) throw new Error(`Webhook of project ${projectId}: the secret is empty.`);
+    if (!secret) throw new Error(`Webhook of ${whose(projectId)}: the secret is empty.`);
   }
 }
 
@@ -77,6 +82,7 @@ export async function deliverDueWebhooks(
   options: DeliverWebhooksOptions,
 ): Promise<WebhookDeliveryReport> {
   const projectIds = Object.keys(options.webhooks);
+  const everyProject = Object.hasOwn(options.webhooks, EVERY_PROJECT);
   const report: WebhookDeliveryReport = { delivered: 0, failed: 0 };
   if (projectIds.length === 0) return report;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -93,7 +99,7 @@ export async function deliverDueWebhooks(
         and(
           isNull(webhookOutbox.deliveredAt),
           lte(webhookOutbox.nextAttemptAt, now),
-          inArray(webhookOutbox.projectId, projectIds),
+          everyProject ? undefined : inArray(webhookOutbox.projectId, projectIds),
         ),
       )
       .orderBy(asc(webhookOutbox.nextAttemptAt), asc(webhookOutbox.createdAt))
@@ -113,7 +119,9 @@ export async function deliverDueWebhooks(
 
     await Promise.all(
       claimed.map(async (row) => {
-        const endpoint = options.webhooks[row.projectId];
+        const endpoint = Object.hasOwn(options.webhooks, row.projectId)
+          ? options.webhooks[row.projectId]
+          : options.webhooks[EVERY_PROJECT];
         if (!endpoint) return;
         const error = await sendWebhook(row.eventId, row.payload, endpoint, {
           fetch: options.fetch ?? fetch,

@@ -83,19 +83,20 @@ export async function startTestServer(
 
 /**
  * A second billing server on `first`'s database and clock, as a second process beside it would be: on PostgreSQL
- * with a connection pool of its own on the same schema; PGlite, embedded in one process, is shared. It seeds no
- * catalogue (the first did). Close it before `first`.
+ * with a connection pool of its own on the same schema; PGlite, embedded in one process, is shared. It is started
+ * with no catalogue unless `options` gives one (the database has the first's). Close it before `first`.
  */
 export async function startPeerServer(
   first: TestServer,
   options: Partial<Omit<BillingServerOptions, "database">> = {},
+  harness: Pick<TestHarnessOptions, "logStream"> = {},
 ): Promise<TestServer> {
   const databaseUrl = process.env.TEST_DATABASE_URL;
   const database =
     first.pgSchema && databaseUrl
       ? await openBillingDatabase({ databaseUrl, pgSchema: first.pgSchema })
       : first.database;
-  const { app, url } = await listenBillingServer(database, first.clock, options, {});
+  const { app, url } = await listenBillingServer(database, first.clock, options, harness);
   return {
     app,
     url,

@@ -97,7 +97,9 @@ export async function mountBilling(
   await app.register(billingServer, {
     prefix: BILLING_PREFIX,
     database: billing.database,
+    // Imported into the billing database when it has none; afterwards the database's version is served.
     catalogue: billing.catalogue,
+    catalogueSource: "Realmheart's shipped catalogue",
     now: () => clock.now(),
     webhooks: { [BILLING_PROJECT_ID]: endpoint },
     stripe: config.stripe,
