@@ -22,6 +22,11 @@ export interface TestStorePurchaseOptions {
   initiationSource?: string;
   /** A promotion code given to `purchase`, sent as the receipt's `discount_code` (the billing server applies it). */
   discountCode?: string | null;
+  /**
+   * The receipt's transaction id; a new `test_{timestamp}_{uuid}` when not given. A retry of one purchase sends the
+   * same one, so that a receipt the server stored before its answer was lost is answered again, not bought twice.
+   */
+  fetchToken?: string;
   signal?: AbortSignal;
 }
 
@@ -55,7 +60,7 @@ export async function performTestStorePurchase(options: TestStorePurchaseOptions
   const context = product.presentedOfferingContext;
   const targeting = context.targetingContext;
   const purchaseDate = new Date(env.now());
-  const fetchToken = `test_${purchaseDate.getTime()}_${env.randomUUID()}`;
+  const fetchToken = options.fetchToken ?? `test_${purchaseDate.getTime()}_${env.randomUUID()}`;
   const [response, { toCustomerInfo }] = await Promise.all([
     postReceipt(
       backend,

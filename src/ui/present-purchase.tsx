@@ -81,7 +81,7 @@ export function warmUp(
       if (testStore && first) {
         // Drawn once into a detached element (no style, layout or paint): the modal's code is compiled by then.
         const scratch = win.document.createElement("div");
-        render(<TestStoreModal t={t} rcPackage={first} titleId="" onOutcome={ignore} />, scratch);
+        render(<TestStoreModal t={t} rcPackage={first} titleId="" onOutcome={async () => {}} />, scratch);
         render(null, scratch);
       }
       if (offering?.paywallComponents) await loads.paywall();
@@ -200,15 +200,24 @@ async function showPurchase(
     if (testStore) {
       const controller = new AbortController();
       signal.addEventListener("abort", () => controller.abort(), { once: true });
+      // One receipt for the purchase, however often it is tried: a retry after a lost answer is answered again.
+      const fetchToken = `test_${session.env.now()}_${session.env.randomUUID()}`;
       render(
         <TestStoreModal
           t={t}
           rcPackage={session.rcPackage}
           titleId={mount.titleId}
           onOutcome={(outcome) =>
-            performTestStorePurchase({ ...session, outcome, signal: controller.signal }).then(
+            performTestStorePurchase({ ...session, outcome, fetchToken, signal: controller.signal }).then(
               (result) => finish({ result }),
-              (error: unknown) => finish({ error: asPurchasesError(error) }),
+              (error: unknown) => {
+                const failure = asPurchasesError(error);
+                // The billing server could not be reached: the modal stays, says so, and may be tried again.
+                if (failure.errorCode === ErrorCode.NetworkError && !controller.signal.aborted) {
+                  throw new Error(t.t("error.network", { errorCode: failure.errorCode }));
+                }
+                finish({ error: failure });
+              },
             )
           }
         />,

@@ -11,8 +11,12 @@ export interface TestStoreModalProps {
   readonly t: Translator;
   readonly rcPackage: Package;
   readonly titleId: string;
-  /** Runs the chosen outcome; the modal shows it is busy until the purchase settles. */
-  readonly onOutcome: (outcome: TestStoreOutcome) => void;
+  /**
+   * Runs the chosen outcome; the modal shows it is busy until the purchase settles. A rejection is a failure the
+   * developer may try again (the billing server could not be reached): its message is shown in the modal, whose
+   * buttons work again.
+   */
+  readonly onOutcome: (outcome: TestStoreOutcome) => Promise<void>;
 }
 
 /**
@@ -61,14 +65,22 @@ export function testStoreRows(t: Translator, rcPackage: Package): [string, strin
  */
 export function TestStoreModal({ t, rcPackage, titleId, onOutcome }: TestStoreModalProps) {
   const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
   const chosen = useRef(false);
   const rows = useMemo(() => testStoreRows(t, rcPackage), [t, rcPackage]);
   const choose = (outcome: TestStoreOutcome) => {
     if (chosen.current) return;
     chosen.current = true;
     setBusy(outcome === "valid");
+    setProblem(null);
     // The press is answered in the next frame; the purchase starts right after it is painted.
-    afterNextPaint(() => onOutcome(outcome));
+    afterNextPaint(() =>
+      onOutcome(outcome).catch((error: unknown) => {
+        chosen.current = false;
+        setBusy(false);
+        setProblem(error instanceof Error ? error.message : String(error));
+      }),
+    );
   };
   return (
     <div class="pw-modal">
@@ -79,6 +91,11 @@ export function TestStoreModal({ t, rcPackage, titleId, onOutcome }: TestStoreMo
       <dl class="pw-dl">
         {rows.map(([key, value]) => [<dt key={key}>{t.t(key)}</dt>, <dd key={`${key}-v`}>{value}</dd>])}
       </dl>
+      {problem && (
+        <p class="pw-error-text" role="alert">
+          {problem}
+        </p>
+      )}
       <div class="pw-actions">
         {/* aria-disabled, not disabled, while busy: the pressed button keeps the focus (a disabled one drops it). */}
         <button

@@ -186,7 +186,14 @@ const PACKAGES: readonly { name: string; src: string; arrows: number; layers: La
     // every part is handed; the tables; the kinds of keys and stores.
     layers: [
       ["index.ts", "cli.ts"],
-      ["plugin.ts", "cli-env.ts", "startup-failure.ts"],
+      [
+        "plugin.ts",
+        "cli-env.ts",
+        "startup-failure.ts",
+        "cli-step.ts",
+        "catalogue-cli.ts",
+        "revenuecat-cli.ts",
+      ],
       ["routes/"],
       ["manage/"],
       ["lifecycle/"],

@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ErrorCode, Purchases, isPurchasesError } from "../../src/index";
-import { useMswServer } from "../support/msw";
+import { http, HttpResponse } from "msw";
+import { fixtures } from "../support/fixtures";
+import { TEST_BASE_URL, useMswServer } from "../support/msw";
 import {
   KEYS,
   button,
@@ -46,6 +48,58 @@ describe("the Test Store modal of test_ keys", () => {
     expect(root.style.getPropertyValue("--pw-primary")).toBe("#576CDB");
     (await button("Cancel")).click();
     await settle(purchase);
+  });
+
+  it("stays open when the billing server cannot be reached, says so, and buys on the next try with the same receipt", async () => {
+    const { purchase, seen } = await openModal();
+    let reachable = false;
+    server.use(
+      http.post(`${TEST_BASE_URL}/v1/receipts`, async ({ request }) => {
+        const body = await request.json();
+        if (!reachable) return HttpResponse.error();
+        seen.receipts.push(body);
+        return HttpResponse.json(fixtures.customerInfo());
+      }),
+    );
+    let settled = false;
+    void purchase.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    (await button("Test valid purchase")).click();
+    const alert = await vi.waitFor(() => {
+      const found = document.querySelector<HTMLElement>('.pw-root [role="alert"]');
+      if (!found) throw new Error("no alert yet");
+      return found;
+    });
+    expect(alert.textContent).toBe(
+      `Network error. Please check your internet connection (error code: ${ErrorCode.NetworkError})`,
+    );
+    const valid = await button("Test valid purchase");
+    expect(valid.getAttribute("aria-busy")).toBe("false");
+    expect(settled).toBe(false);
+
+    reachable = true;
+    valid.click();
+    const result = await purchase;
+    expect(result.customerInfo.entitlements.all.premium).toBeDefined();
+    expect(seen.receipts).toHaveLength(1);
+    // The retry sent the receipt the failed try had: a server that stored it answers it again.
+    expect((seen.receipts[0] as { fetch_token: string }).fetch_token).toBe(
+      result.storeTransaction?.storeTransactionId,
+    );
+    expect(widgetLeftovers()).toEqual({ roots: 0, styles: 0, bodyOverflow: "" });
+  });
+
+  it("cancels after an unreachable server when the developer presses Cancel", async () => {
+    const { purchase } = await openModal();
+    server.use(http.post(`${TEST_BASE_URL}/v1/receipts`, () => HttpResponse.error()));
+    (await button("Test valid purchase")).click();
+    await vi.waitFor(() => {
+      if (!document.querySelector('.pw-root [role="alert"]')) throw new Error("no alert yet");
+    });
+    (await button("Cancel")).click();
+    await expect(purchase).rejects.toMatchObject({ errorCode: ErrorCode.UserCancelledError });
   });
 
   it("resolves with the customer info after 'Test valid purchase' posts a test receipt", async () => {

@@ -3,7 +3,7 @@
 // catalogue: `purchases-billing-server catalogue check|import|versions|export`.
 import Fastify from "fastify";
 import { resolve } from "node:path";
-import { CATALOGUE_USAGE, catalogueCommand } from "./catalogue/catalogue-cli.js";
+import { CATALOGUE_USAGE, catalogueCommand } from "./catalogue-cli.js";
 import { defaultCataloguePath, loadCatalogueFile } from "./catalogue/load-catalogue.js";
 import { parseCliEnv, type CliEnv } from "./cli-env.js";
 import { cliStep } from "./cli-step.js";

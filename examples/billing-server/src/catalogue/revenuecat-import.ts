@@ -8,7 +8,7 @@ import { paywallComponentsSchema, paywallPackageIds } from "./paywall-schema.js"
 // of web products, descriptions, subscription groups) is never invented: it comes from the merchant, or is named
 // in the notes. Longer than most files (~600 lines): one conversion read top to bottom (answers, app, products,
 // entitlements, offerings and packages, paywalls, virtual currencies), whose steps share the reading helpers and
-// the notes; the CLI around it is revenuecat-cli.ts.
+// the notes; the CLI around it is src/revenuecat-cli.ts.
 
 /** What parseCatalogue accepts: a catalogue whose fields with defaults may be left out. */
 export type CatalogueInput = z.input<typeof catalogueSchema>;

@@ -3,13 +3,13 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { parseCatalogue } from "./catalogue-schema.js";
+import { parseCatalogue } from "./catalogue/catalogue-schema.js";
 import {
   catalogueFromRevenueCat,
   RevenueCatImportError,
   type PriceInput,
   type RevenueCatExport,
-} from "./revenuecat-import.js";
+} from "./catalogue/revenuecat-import.js";
 
 export const REVENUECAT_USAGE = `  from-revenuecat DIR --project ID --key KEY [--key KEY…] [--app APP_ID] [--currency CUR] [--app-name NAME]
                  Prints a catalogue made from a RevenueCat project saved in DIR as API v2 answers

@@ -2,18 +2,18 @@
 // versions, export one (issue #46). The database is the CLI's own (DATABASE_URL, else PGlite in DATA_DIR).
 import { hostname, userInfo } from "node:os";
 import { resolve } from "node:path";
-import type { CliEnv } from "../cli-env.js";
-import { cliStep } from "../cli-step.js";
-import { openBillingDatabase, type BillingDatabase } from "../db/database.js";
-import { describeStartupFailure } from "../startup-failure.js";
+import type { CliEnv } from "./cli-env.js";
+import { cliStep } from "./cli-step.js";
+import { openBillingDatabase, type BillingDatabase } from "./db/database.js";
+import { describeStartupFailure } from "./startup-failure.js";
 import {
   catalogueDigest,
   catalogueDocument,
   catalogueVersionList,
   describeCatalogueVersion,
   importCatalogue,
-} from "./catalogue-versions.js";
-import { loadCatalogueFile } from "./load-catalogue.js";
+} from "./catalogue/catalogue-versions.js";
+import { loadCatalogueFile } from "./catalogue/load-catalogue.js";
 import { REVENUECAT_USAGE, fromRevenueCatCommand } from "./revenuecat-cli.js";
 
 export const CATALOGUE_USAGE = `Usage: purchases-billing-server catalogue <command>
