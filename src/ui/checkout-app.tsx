@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useReducer, useRef, useState } from "preact/hooks";
-import { startCheckout } from "../checkout/checkout-start";
+import { gatewayErrorMessage, startCheckout } from "../checkout/checkout-start";
+import { BackendErrorCode } from "../errors/backend-error-code";
 import { ErrorCode } from "../errors/error-code";
 import { isPurchasesError, PurchasesError } from "../errors/purchases-error";
 import type { WireCheckoutStartResponse } from "../http/wire";
@@ -86,6 +87,13 @@ function beginCheckout(
     controller.abort();
     if (early) session.earlyStart?.abort();
   };
+}
+
+/** What a sandbox's error page tells the developer of its cause: that the billing server has no payment gateway. */
+function sandboxDetail(session: ActiveSession, error: PurchasesError | null | undefined): string | null {
+  return session.sandbox && error?.extra?.backendErrorCode === BackendErrorCode.PaymentGatewayError
+    ? gatewayErrorMessage(error)
+    : null;
 }
 
 /** The payment entry page while the checkout starts: the product column as it will be, a spinner for the form. */
@@ -216,6 +224,7 @@ export function CheckoutApp({ session, mount, onDismissHandler, onFinish }: Chec
           errorCode={state.error?.errorCode ?? ErrorCode.UnknownError}
           email={failedEmail.current}
           branding={branding}
+          sandboxDetail={sandboxDetail(session, state.error)}
           onRetry={() => dispatch({ type: "retry" })}
           onClose={() => dispatch({ type: "continue" })}
         />

@@ -84,6 +84,8 @@ export interface ErrorPageProps {
   readonly errorCode: number;
   readonly email: string;
   readonly branding: WireBrandingInfo | null;
+  /** What a developer should know of the cause, shown in the sandbox only (a billing server without a gateway). */
+  readonly sandboxDetail?: string | null;
   readonly onRetry: () => void;
   readonly onClose: () => void;
 }
@@ -111,6 +113,11 @@ export function ErrorPage(props: ErrorPageProps) {
       <div role="alert">
         <p>{t.t(model.messageKey, { errorCode: props.errorCode, email: props.email })}</p>
         {model.sandboxOnly && <p class="pw-muted">{t.t("error.sandbox_only")}</p>}
+        {props.sandboxDetail && (
+          <p class="pw-muted">
+            {props.sandboxDetail} ({t.t("error.sandbox_only")})
+          </p>
+        )}
       </div>
       {model.supportHintKey && supportEmail && (
         <p>

@@ -2,7 +2,8 @@
 import { HttpResponse } from "msw";
 import type { WireBrandingInfo } from "../../src/http/wire";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ErrorCode, LogLevel, Purchases, isPurchasesError } from "../../src/index";
+import { gatewayErrorMessage } from "../../src/checkout/checkout-start";
+import { ErrorCode, LogLevel, Purchases, PurchasesError, isPurchasesError } from "../../src/index";
 import { fixtures } from "../support/fixtures";
 import { useMswServer } from "../support/msw";
 import { fakeStripe } from "./support/fake-stripe";
@@ -236,6 +237,11 @@ describe("a billing server without a payment gateway (issue #22)", () => {
       const message = "No payment gateway is configured on this billing server (set STRIPE_SECRET_KEY).";
       const { purchase } = await open({ checkout: { start: [backendError(400, 7773, message)] } });
       await errorPage();
+      const page = document.querySelector<HTMLElement>(".pw-root")!;
+      // The sandbox's error page names the cause for the developer, not only "error code: 2".
+      expect(page.textContent).toContain(
+        `${gatewayErrorMessage(new PurchasesError(ErrorCode.StoreProblemError, message))} (This message only appears in the sandbox)`,
+      );
       expect(error).toHaveBeenCalledTimes(1);
       const line = String(error.mock.calls[0]![0]);
       expect(line).toContain("no working payment gateway");
@@ -243,6 +249,25 @@ describe("a billing server without a payment gateway (issue #22)", () => {
       expect(line).toContain(message);
       expect(line).toContain("STRIPE_SECRET_KEY");
       expect(line).toContain("test_");
+      closeButton().click();
+      await settle(purchase);
+    } finally {
+      error.mockRestore();
+    }
+  });
+
+  it("says nothing of the gateway on a production key's error page (customers see it)", async () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const message = "No payment gateway is configured on this billing server (set STRIPE_SECRET_KEY).";
+      const { purchase } = await open({
+        key: KEYS.production,
+        checkout: { start: [backendError(400, 7773, message)] },
+      });
+      await errorPage();
+      const page = document.querySelector<HTMLElement>(".pw-root")!;
+      expect(page.textContent).not.toContain("STRIPE_SECRET_KEY");
+      expect(page.textContent).not.toContain("payment gateway");
       closeButton().click();
       await settle(purchase);
     } finally {
