@@ -1,11 +1,15 @@
-// The widget's styles, scoped by the `pw-` class prefix and themed through the custom properties of theme.ts.
+// The widget's styles, scoped by the `pw-` class prefix and themed through the custom properties of theme.ts. The
+// host page's own element rules (button, p, dl…) do not reach inside: every element of the widget but its SVG icons
+// is reverted to the browser's defaults first (`all: revert`, at the specificity of one class, which a host's element
+// selectors cannot beat), and the root resets what a host's body would pass on by inheritance.
 // Sizes and timings are docs/checkout.md's: input height 3rem, main column 544px on wide layouts, card form at
 // least 210px, spinner 2 s, banner slide 300 ms with a 500 ms content fade after 50 ms, pricing 0.2 s.
 import { DARK_MODAL_COLORS } from "./theme";
 
 // The Test Store modal follows the system's dark mode (its colours are theme.ts's, checked for AA contrast there).
 export const WIDGET_CSS = `
-.pw-root{box-sizing:border-box;font:var(--pw-font-weight,400) var(--pw-font-size,14px)/1.45 var(--pw-font,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif);color:var(--pw-form-text);background:var(--pw-form-bg);text-align:start}
+.pw-root,.pw-root :where(:not(svg,svg *)){all:revert}
+.pw-root{box-sizing:border-box;font:var(--pw-font-weight,400) var(--pw-font-size,14px)/1.45 var(--pw-font,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif);color:var(--pw-form-text);background:var(--pw-form-bg);text-align:start;letter-spacing:normal;word-spacing:normal;text-transform:none;text-indent:0;text-shadow:none;white-space:normal;visibility:visible;cursor:auto}
 .pw-root *,.pw-root *::before,.pw-root *::after{box-sizing:inherit;margin:0;padding:0;font:inherit;color:inherit}
 .pw-root:focus,.pw-root [tabindex="-1"]:focus{outline:none}
 .pw-root :focus-visible{outline:2px solid var(--pw-focus);outline-offset:2px}
