@@ -1,8 +1,11 @@
 // The paywall's own styles under `.pw-paywall` (the checkout's styles may be in the page at the same time). The
-// look comes from the paywall document as inline styles; these only lay out and reset. On a wide screen the paywall
+// look comes from the paywall document as inline styles; these only lay out and reset. The host page's element
+// rules do not reach inside: every element but SVG icons is first reverted to the browser's defaults (`all: revert`
+// at the specificity of one class), and the root resets what a host's body would pass on by inheritance. On a wide screen the paywall
 // is a centred column of at most 600px (a phone layout stretched over a desktop reads badly).
 export const PAYWALL_CSS = `
-.pw-paywall{box-sizing:border-box;font:400 14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;text-align:start}
+.pw-paywall,.pw-paywall :where(:not(svg,svg *)){all:revert}
+.pw-paywall{box-sizing:border-box;font:400 14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;text-align:start;letter-spacing:normal;word-spacing:normal;text-transform:none;text-indent:0;text-shadow:none;white-space:normal;visibility:visible;cursor:auto}
 .pw-paywall *,.pw-paywall *::before,.pw-paywall *::after{box-sizing:inherit;margin:0;padding:0}
 .pw-paywall-light{color:#111;background:#fff}
 .pw-paywall-dark{color:#fff;background:#000}

@@ -6,15 +6,20 @@
 // least 210px, spinner 2 s, banner slide 300 ms with a 500 ms content fade after 50 ms, pricing 0.2 s.
 import { DARK_MODAL_COLORS } from "./theme";
 
+// The widget's root: a checkout or Test Store modal, not a paywall (the paywall's root is a `pw-root` too, with its
+// own reset in paywall-css.ts, and these rules must not restyle a paywall that a checkout is opened over). The
+// `:where` keeps the specificity of one class.
+const ROOT = ".pw-root:where(:not(.pw-paywall))";
+
 // The Test Store modal follows the system's dark mode (its colours are theme.ts's, checked for AA contrast there).
 export const WIDGET_CSS = `
-.pw-root,.pw-root :where(:not(svg,svg *)){all:revert}
-.pw-root{box-sizing:border-box;font:var(--pw-font-weight,400) var(--pw-font-size,14px)/1.45 var(--pw-font,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif);color:var(--pw-form-text);background:var(--pw-form-bg);text-align:start;letter-spacing:normal;word-spacing:normal;text-transform:none;text-indent:0;text-shadow:none;white-space:normal;visibility:visible;cursor:auto}
-.pw-root *,.pw-root *::before,.pw-root *::after{box-sizing:inherit;margin:0;padding:0;font:inherit;color:inherit}
-.pw-root:focus,.pw-root [tabindex="-1"]:focus{outline:none}
-.pw-root :focus-visible{outline:2px solid var(--pw-focus);outline-offset:2px}
-.pw-fullscreen{position:fixed;inset:0;z-index:1000001;overflow:auto;background:var(--pw-page-bg)}
-.pw-embedded{position:relative;width:100%}
+${ROOT},${ROOT} :where(:not(svg,svg *)){all:revert}
+${ROOT}{box-sizing:border-box;font:var(--pw-font-weight,400) var(--pw-font-size,14px)/1.45 var(--pw-font,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif);color:var(--pw-form-text);background:var(--pw-form-bg);text-align:start;letter-spacing:normal;word-spacing:normal;text-transform:none;text-indent:0;text-shadow:none;white-space:normal;visibility:visible;cursor:auto}
+${ROOT} *,${ROOT} *::before,${ROOT} *::after{box-sizing:inherit;margin:0;padding:0;font:inherit;color:inherit}
+${ROOT}:focus,${ROOT} [tabindex="-1"]:focus{outline:none}
+${ROOT} :focus-visible{outline:2px solid var(--pw-focus);outline-offset:2px}
+${ROOT}.pw-fullscreen{position:fixed;inset:0;z-index:1000001;overflow:auto;background:var(--pw-page-bg)}
+${ROOT}.pw-embedded{position:relative;width:100%}
 .pw-fullscreen.pw-test-store{display:flex;align-items:center;justify-content:center;background:rgba(0,0,0,.5);padding:16px}
 .pw-modal{width:100%;max-width:500px;max-height:100%;overflow:auto;background:var(--pw-form-bg);border-radius:8px;padding:24px;display:grid;gap:16px}
 @media (prefers-color-scheme:dark){.pw-test-store .pw-modal{--pw-form-bg:${DARK_MODAL_COLORS.bg};--pw-form-text:${DARK_MODAL_COLORS.text};--pw-accent-text:var(--pw-accent-text-dark);--pw-focus:${DARK_MODAL_COLORS.focus};color:var(--pw-form-text);color-scheme:dark}}

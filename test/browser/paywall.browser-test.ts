@@ -1,6 +1,7 @@
 // presentPaywall in real Chromium against the real billing server's Realmheart catalogue: the paywall of the
 // default offering, choosing the annual package, buying it through the Test Store modal, going back, the keyboard,
 // and axe in both colour modes; and a paywall with tabs and a carousel (the lazily loaded extras).
+import { elementLooks, HOSTILE_HOST_CSS } from "./support/host-styles";
 import type { Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { call, startTestServer } from "../../examples/billing-server/test/support/test-server.js";
@@ -36,9 +37,14 @@ describe("presentPaywall in Chromium (test_ key, real billing server)", () => {
   afterEach(() => closeCleanPage(page, log));
 
   /** A fresh page for a new user with the paywall shown; its outcome is kept on window.__paywall. */
-  async function openPaywall(params: { colorMode?: "light" | "dark" } = {}, paywall: unknown = null) {
+  async function openPaywall(
+    params: { colorMode?: "light" | "dark" } = {},
+    paywall: unknown = null,
+    hostCss = "",
+  ) {
     ({ page, log } = await openPage(suite.browser));
     await gotoHost(page, suite.host.url);
+    if (hostCss) await page.addStyleTag({ content: hostCss });
     const appUserId = `browser_paywall_${++userCount}_${Date.now()}`;
     await page.evaluate((config) => (window as any).hostConfigure(config), {
       apiKey: KEYS.test,
@@ -139,6 +145,20 @@ describe("presentPaywall in Chromium (test_ key, real billing server)", () => {
       key: KEYS.test,
     });
     expect(subscriber.body.subscriber.entitlements.premium.product_identifier).toBe("premium_realm_annual");
+  });
+
+  it("keeps the host page's own styles out of the paywall: it looks as it does on a page without any", async () => {
+    const looks = () => elementLooks(page, ".pw-paywall");
+    await openPaywall();
+    const plain = await looks();
+    expect(plain.length).toBeGreaterThan(20);
+    await closeCleanPage(page, log);
+    await openPaywall({}, null, HOSTILE_HOST_CSS);
+    expect(await looks()).toEqual(plain);
+    // The Test Store modal's styles, added over the paywall, leave the paywall as it was.
+    await page.getByRole("button", { name: /free trial/ }).click();
+    await page.getByRole("dialog", { name: "Test Store Purchase" }).waitFor();
+    expect(await looks()).toEqual(plain);
   });
 
   it("the back action ('Not now') rejects with UserCancelledError and calls onBack; nothing is bought", async () => {

@@ -14,6 +14,7 @@ import { closeCleanPage, gotoHost, STEP_TIMEOUT, useBrowserSuite, type PageLog }
 
 const NETWORK_ERROR = 10;
 const UNKNOWN_BACKEND_ERROR = 16;
+const INVALID_CREDENTIALS_ERROR = 11;
 const TENANT = { "X-Tenant": "realmheart" };
 
 /**
@@ -49,6 +50,7 @@ interface PageOutcome {
   errorCode?: number;
   statusCode?: number;
   backendErrorCode?: number;
+  underlyingErrorMessage?: string;
   status?: number;
   body?: unknown;
   retryAfter?: string | null;
@@ -62,7 +64,7 @@ describe("the billing server's errors reach the SDK in Chromium (page and server
   afterEach(() => closeCleanPage(page, log));
 
   /** A page whose SDK talks to `baseUrl` with the integrator's X-Tenant header; provoked failures are not errors. */
-  async function openHost(baseUrl: string) {
+  async function openHost(baseUrl: string, apiKey: string = KEYS.test) {
     ({ page, log } = await openUnroutedPage(suite.browser, /\/v1\//));
     await gotoHost(page, suite.host.url);
     await page.evaluate(
@@ -75,7 +77,7 @@ describe("the billing server's errors reach the SDK in Chromium (page and server
           httpConfig: { proxyURL: baseUrl, additionalHeaders: headers },
         });
       },
-      { apiKey: KEYS.test, baseUrl, headers: TENANT },
+      { apiKey, baseUrl, headers: TENANT },
     );
   }
 
@@ -92,6 +94,7 @@ describe("the billing server's errors reach the SDK in Chromium (page and server
             errorCode: error?.errorCode,
             statusCode: error?.extra?.statusCode,
             backendErrorCode: error?.extra?.backendErrorCode,
+            underlyingErrorMessage: error?.underlyingErrorMessage,
           };
         }
       },
@@ -139,6 +142,21 @@ describe("the billing server's errors reach the SDK in Chromium (page and server
     expect(await sdkCall("setAttributes", { favourite_realm: "night court" })).toEqual({ ok: true });
   });
 
+  it("tells a page on an origin its project does not allow why it is refused, instead of a network error", async () => {
+    await openHost(suite.server.url, KEYS.otherProject);
+    const origin = new URL(suite.host.url).origin;
+    const refused = await sdkCall("getCustomerInfo");
+    expect(refused).toMatchObject({
+      ok: false,
+      errorCode: INVALID_CREDENTIALS_ERROR,
+      statusCode: 403,
+      backendErrorCode: 7225,
+    });
+    expect(refused.underlyingErrorMessage).toBe(
+      `This API key's project does not allow requests from pages on ${origin}: add the origin to the project's allowed_origins (ALLOWED_ORIGINS for the CLI).`,
+    );
+  });
+
   it("lets the page read a 414 for a too-long URL and a 413 for a too-large body", async () => {
     await openHost(suite.server.url);
     const tooLong = await pageFetch(`${suite.server.url}/v1/subscribers/${"a".repeat(4000)}`, {
@@ -159,7 +177,7 @@ describe("the billing server's errors reach the SDK in Chromium (page and server
       expect(await sdkCall("getCustomerInfo")).toEqual({ ok: true });
 
       await broken.database.db.execute(sql`drop table billing_customer_attributes`);
-      expect(await sdkCall("setAttributes", { favourite_realm: "night court" })).toEqual({
+      expect(await sdkCall("setAttributes", { favourite_realm: "night court" })).toMatchObject({
         ok: false,
         errorCode: UNKNOWN_BACKEND_ERROR,
         statusCode: 500,
@@ -169,7 +187,7 @@ describe("the billing server's errors reach the SDK in Chromium (page and server
       await broken.database.close();
       const down = await sdkCall("setAttributes", { favourite_realm: "day court" });
       expect(down.errorCode).not.toBe(NETWORK_ERROR);
-      expect(down).toEqual({
+      expect(down).toMatchObject({
         ok: false,
         errorCode: UNKNOWN_BACKEND_ERROR,
         statusCode: 503,

@@ -1,5 +1,6 @@
 // A `test_` key purchase in real Chromium against a real billing server: the Test Store modal, its three
 // outcomes that matter here (valid purchase, Cancel, Escape), focus handling, nothing left behind, and axe.
+import { elementLooks, HOSTILE_HOST_CSS } from "./support/host-styles";
 import type { Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { call, startTestServer } from "../../examples/billing-server/test/support/test-server.js";
@@ -113,35 +114,7 @@ describe("Test Store purchase in Chromium (test_ key, real billing server)", () 
   });
 
   it("keeps the host page's own styles out of the modal: it looks as it does on a page without any", async () => {
-    // What each element of the modal looks like: the properties a host's element rules most often set.
-    const looks = () =>
-      page.evaluate(() => {
-        const properties = [
-          "background-color",
-          "border-top-style",
-          "border-top-width",
-          "box-shadow",
-          "color",
-          "display",
-          "float",
-          "font-size",
-          "font-style",
-          "letter-spacing",
-          "line-height",
-          "margin-top",
-          "padding-top",
-          "text-decoration-line",
-          "text-indent",
-          "text-transform",
-        ];
-        const dialog = document.querySelector(".pw-root[role=dialog]")!;
-        return [dialog, ...dialog.querySelectorAll("*")]
-          .filter((element) => !element.closest("svg"))
-          .map((element) => {
-            const style = getComputedStyle(element);
-            return `${element.tagName} ${element.className}: ${properties.map((p) => style.getPropertyValue(p)).join("; ")}`;
-          });
-      });
+    const looks = () => elementLooks(page, ".pw-root[role=dialog]");
     const open = async () => {
       await page.getByRole("button", { name: "Upgrade to Premium" }).click();
       await page.getByRole("button", { name: "Test valid purchase" }).waitFor();
@@ -155,14 +128,7 @@ describe("Test Store purchase in Chromium (test_ key, real billing server)", () 
     const plain = await looks();
     await cancel();
 
-    await page.addStyleTag({
-      content: `body{letter-spacing:3px;text-transform:uppercase;line-height:4;font-style:italic;text-indent:30px;color:rgb(200,0,0)}
-        button{background:rgb(255,0,0);border:7px dotted green;box-shadow:0 0 9px blue;text-transform:lowercase;padding:30px}
-        h2{text-decoration:underline;margin:40px;font-size:60px}
-        p{margin:40px;text-indent:50px}
-        dl,dt,dd{display:inline;float:right;padding:20px}
-        div{padding:12px;border:2px solid purple}`,
-    });
+    await page.addStyleTag({ content: HOSTILE_HOST_CSS });
     await open();
     expect(await looks()).toEqual(plain);
     await cancel();

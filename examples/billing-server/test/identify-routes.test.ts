@@ -201,11 +201,13 @@ describe.each(DATABASES)("identify on %s", (kind) => {
     expect(otherProject.body.subscriber.entitlements).toEqual({});
     expect((await customerInfo(anonymous)).subscriber.entitlements.premium).toBeDefined();
 
+    const beforeForeign = await snapshotTables(server.database.db);
     const foreign = await call(server, "POST", "/v1/subscribers/identify", {
       key: KEYS.otherProject,
       headers: { origin: "https://elsewhere.example" },
       body: { app_user_id: anonymousId(), new_app_user_id: userId() },
     });
-    expect(foreign.headers.get("access-control-allow-origin")).toBeNull();
+    expect(foreign).toMatchObject({ status: 403, body: { code: 7225 } });
+    expect(changedTables(beforeForeign, await snapshotTables(server.database.db))).toEqual([]);
   });
 });

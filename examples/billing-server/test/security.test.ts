@@ -173,22 +173,50 @@ describe.each(DATABASES)("security on %s", (kind) => {
 
     it("echoes only the project's own allowed origins", async () => {
       const allowed = await get(KEYS.otherProject, "https://other.example");
+      expect(allowed.status).toBe(200);
       expect(allowed.headers.get("access-control-allow-origin")).toBe("https://other.example");
       expect(allowed.headers.get("vary")).toContain("Origin");
-      const foreign = await get(KEYS.otherProject, "https://realmheart.example");
-      expect(foreign.status).toBe(200);
-      expect(foreign.headers.get("access-control-allow-origin")).toBeNull();
     });
 
-    it("logs a refused origin once, naming the project and what it allows (the page only sees a network error)", async () => {
+    it("refuses a page on a foreign origin before the route runs, with a refusal the page can read", async () => {
+      const foreign = await get(KEYS.otherProject, "https://realmheart.example");
+      expect(foreign.status).toBe(403);
+      expect(foreign.headers.get("access-control-allow-origin")).toBe("*");
+      expect(foreign.body).toEqual({
+        code: 7225,
+        message:
+          "This API key's project does not allow requests from pages on https://realmheart.example: add the origin to the project's allowed_origins (ALLOWED_ORIGINS for the CLI).",
+      });
+    });
+
+    it("writes nothing for a foreign page (the attacker's side: a POST it cannot read is not run either)", async () => {
+      const before = await snapshotTables(server().database.db);
+      const write = await call(server(), "POST", "/v1/subscribers/cors_victim/attributes", {
+        key: KEYS.otherProject,
+        headers: { origin: "https://attacker.example" },
+        body: { attributes: { $email: { value: "attacker@example.com", updated_at_ms: 1 } } },
+      });
+      expect(write.status).toBe(403);
+      expect(changedTables(before, await snapshotTables(server().database.db))).toEqual([]);
+    });
+
+    it("serves a page on the billing server's own host, whatever the project's list (same origin needs no CORS)", async () => {
+      const host = new URL(server().url).host;
+      const own = await get(KEYS.otherProject, `http://${host}`);
+      expect(own.status).toBe(200);
+      const ownDifferentPort = await get(KEYS.otherProject, `http://${host.replace(/:\d+$/, ":1")}`);
+      expect(ownDifferentPort.status).toBe(403);
+    });
+
+    it("logs a refused origin once, naming the project and what it allows", async () => {
       const origin = `https://refused-${logs.length}.example`;
       await get(KEYS.otherProject, origin);
       await get(KEYS.otherProject, origin);
-      const lines = logs.filter((line) => line.includes(`Origin ${origin} is not allowed`));
+      const lines = logs.filter((line) => line.includes(`Refused a page on ${origin}`));
       expect(lines).toHaveLength(1);
       expect(JSON.parse(lines[0]!)).toMatchObject({
         level: 40,
-        msg: `Origin ${origin} is not allowed to read project other's answers (its allowed_origins, or ALLOWED_ORIGINS): the page sees a network error. Allowed: https://other.example.`,
+        msg: `Refused a page on ${origin}: project other allows requests only from https://other.example (its allowed_origins, or ALLOWED_ORIGINS).`,
       });
     });
 

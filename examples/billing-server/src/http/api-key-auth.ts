@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { BillingContext, Caller } from "../context.js";
 import { apiKeys, projects } from "../db/schema.js";
 import { API_KEY_KINDS } from "../kinds/api-key-kind.js";
@@ -25,8 +25,9 @@ export function testStoreOnByDefault(nodeEnv: string | undefined): boolean {
  * Requires `Authorization: Bearer <public API key>` on every route but preflights and routes marked
  * `config: { public: true }` (gateway webhooks): the key names the project and its kind (`request.caller`); an
  * unknown or missing key is 401 with 7225, and so is a Test Store key when `testStore` is off (with
- * {@link TEST_STORE_OFF_MESSAGE}). The project's allowed origins decide CORS (`useCors`), or `allowedOrigins` for every
- * project when given (the CLI's ALLOWED_ORIGINS).
+ * {@link TEST_STORE_OFF_MESSAGE}). A browser page on an origin the project does not allow (its `allowed_origins`, or
+ * `allowedOrigins` for every project when given: the CLI's ALLOWED_ORIGINS) is refused before the route runs, with
+ * 403 and 7225 naming its origin ({@link foreignOrigin}); the refusal is logged once per project and origin.
  *
  * @example
  * requireApiKey(app, ctx, { testStore: testStoreOnByDefault(process.env.NODE_ENV) });
@@ -58,13 +59,57 @@ export function requireApiKey(
     if (kind.refusedWhenTestStoreOff && !testStore) {
       throw new BillingError(401, BillingErrorCode.InvalidApiKey, TEST_STORE_OFF_MESSAGE);
     }
+    const allowed = allowedOrigins !== undefined ? allowedOrigins : (row.allowedOrigins ?? null);
+    const foreign = foreignOrigin(request.headers.origin, request.headers.host, allowed);
+    if (foreign) {
+      logRefusal(request, row.projectId, foreign, allowed ?? []);
+      throw new BillingError(
+        403,
+        BillingErrorCode.InvalidApiKey,
+        `This API key's project does not allow requests from pages on ${foreign}: add the origin to the project's allowed_origins (ALLOWED_ORIGINS for the CLI).`,
+      );
+    }
     request.caller = {
       projectId: row.projectId,
       keyKind: row.kind,
       isSandbox: kind.isSandbox,
-      allowedOrigins: allowedOrigins !== undefined ? allowedOrigins : (row.allowedOrigins ?? null),
+      allowedOrigins: allowed,
     };
   });
+
+  const refusalsLogged = new Set<string>();
+  function logRefusal(request: FastifyRequest, projectId: string, origin: string, allowed: string[]): void {
+    const refusal = `${projectId}\n${origin}`;
+    if (refusalsLogged.has(refusal)) return;
+    if (refusalsLogged.size < 1000) refusalsLogged.add(refusal);
+    request.log.warn(
+      `Refused a page on ${origin}: project ${projectId} allows requests only from ${allowed.join(", ") || "no origin"} (its allowed_origins, or ALLOWED_ORIGINS).`,
+    );
+  }
+}
+
+/**
+ * The origin of a browser page that `allowed` does not let use the key, or null: no `Origin` (not a page, or a
+ * same-origin GET), any origin allowed (`allowed` null), the origin listed, or a page on the billing server's own
+ * host (a same-origin request needs no CORS, so a host mounting the plugin is never refused by its own list).
+ *
+ * @example
+ * foreignOrigin("https://evil.example", "billing.example", ["https://app.example"]); // "https://evil.example"
+ * foreignOrigin("https://billing.example", "billing.example", ["https://app.example"]); // null
+ */
+export function foreignOrigin(
+  origin: string | undefined,
+  host: string | undefined,
+  allowed: readonly string[] | null,
+): string | null {
+  if (!origin || !allowed || allowed.includes(origin)) return null;
+  let originHost: string | null = null;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    // `Origin: null` (a sandboxed frame, a file) or garbage: not the server's own host
+  }
+  return originHost !== null && originHost === host ? null : origin.slice(0, 200);
 }
 
 declare module "fastify" {

@@ -107,7 +107,8 @@ export function preflightAllowedHeaders(requested: string | undefined): string {
 
 /**
  * Lets `origin` read the answer when `allowed` holds it; `allowed` null means any origin (answers that carry
- * nothing of a project's: a refused API key, an unknown path, the database unavailable before the key is known).
+ * nothing of a project's: a refused API key or origin, an unknown path, the database unavailable before the key is
+ * known).
  */
 function allowOrigin(
   reply: FastifyReply,
@@ -132,7 +133,8 @@ export function allowAnyOrigin(request: FastifyRequest, reply: FastifyReply): vo
  * CORS for the billing server's routes. Preflights carry no API key, so they are answered for any origin and
  * for the request headers {@link preflightAllowedHeaders} accepts. Every other answer — successes, errors,
  * 404s, 413s, 503s — gets `Access-Control-Allow-Origin` when the key's project allows the origin
- * (`allowed_origins`, any when null), or for any origin when no key was recognised. Routes marked
+ * (`allowed_origins`, any when null), or for any origin when no key was accepted (an unknown key, or a page on an
+ * origin the project refuses: `requireApiKey` answers 403 before the route runs, and the page reads why). Routes marked
  * `config: { public: true }` (gateway webhooks, the manage page, health) are not for pages on other sites and
  * get none.
  */
@@ -149,19 +151,8 @@ export function useCors(app: FastifyInstance): void {
     reply.header("Access-Control-Max-Age", "600");
     return reply.status(204).send();
   });
-  // A page refused by CORS sees only a network error, so the server says why, once per project and origin.
-  const refusalsLogged = new Set<string>();
   app.addHook("onSend", async (request, reply) => {
     if (request.method === "OPTIONS" || request.routeOptions.config?.public === true) return;
-    const { origin } = request.headers;
-    const allowed = request.caller?.allowedOrigins ?? null;
-    allowOrigin(reply, origin, allowed);
-    const refusal = `${request.caller?.projectId}\n${origin}`;
-    if (origin && allowed && !allowed.includes(origin) && !refusalsLogged.has(refusal)) {
-      if (refusalsLogged.size < 1000) refusalsLogged.add(refusal);
-      request.log.warn(
-        `Origin ${origin.slice(0, 200)} is not allowed to read project ${request.caller?.projectId}'s answers (its allowed_origins, or ALLOWED_ORIGINS): the page sees a network error. Allowed: ${allowed.join(", ") || "none"}.`,
-      );
-    }
+    allowOrigin(reply, request.headers.origin, request.caller?.allowedOrigins ?? null);
   });
 }
