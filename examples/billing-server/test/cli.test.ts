@@ -144,7 +144,8 @@ describe("TEST_STORE", () => {
         rmSync(dataDir, { recursive: true, force: true });
       }
     }
-  });
+    // Two servers each create a PGlite database: on a busy machine that alone can take most of 30 s.
+  }, 90_000);
 });
 
 describe("purchases-billing-server CLI start-up failures", () => {
@@ -215,7 +216,8 @@ describe("purchases-billing-server CLI start-up failures", () => {
     } finally {
       taken.close();
     }
-  });
+    // The server creates its PGlite database before it tries the port: slow on a busy machine.
+  }, 60_000);
 });
 
 describe("purchases-billing-server CLI", () => {
