@@ -62,12 +62,14 @@ describe.each(DATABASES)("the persona engine through the API on %s", (kind) => {
   });
   afterAll(() => Promise.all([server.close(), twin.close()]));
 
-  it("names Lyra at least every third reply, brings back what she said at turn 2 by turn 10, and uses her trait", async () => {
+  it("names Lyra in at most a third of the replies and at least once in any four, brings back what she said at turn 2 by turn 10 in other words, and uses her trait", async () => {
     const { client, chatId } = await lyra(server);
     const replies = await chat(client, chatId, TEN_TURNS);
-    for (let i = 0; i + 2 < replies.length; i++)
-      expect(replies.slice(i, i + 3).some((reply) => reply.includes("Lyra"))).toBe(true);
-    expect(replies.slice(2).some((reply) => reply.includes("your sister is called Mira"))).toBe(true);
+    for (let i = 0; i + 3 < replies.length; i++)
+      expect(replies.slice(i, i + 4).some((reply) => reply.includes("Lyra"))).toBe(true);
+    expect(replies.filter((reply) => reply.includes("Lyra")).length).toBeLessThanOrEqual(10 / 3);
+    expect(replies.slice(2).some((reply) => /\bMira\b/.test(reply) && /\bsister\b/.test(reply))).toBe(true);
+    expect(replies.some((reply) => reply.includes("your sister is called Mira"))).toBe(false);
     expect(replies.some((reply) => reply.includes("brave"))).toBe(true);
   });
 
@@ -89,7 +91,7 @@ describe.each(DATABASES)("the persona engine through the API on %s", (kind) => {
       "What's my dog called?",
       "What's my sister called?",
     ]);
-    expect(replies[1]).toContain("your dog Biscuit follows you everywhere");
+    expect(replies[1]).toMatch(/Biscuit\b.*\bdog\b|\bdog\b.*\bBiscuit\b/);
     const neverTold = [...VOICES.dragon_rider.unknown, ...SHARED_VOICE.unknown];
     expect(
       neverTold.some((line) => replies[2]!.includes(line)),
@@ -105,7 +107,7 @@ describe.each(DATABASES)("the persona engine through the API on %s", (kind) => {
       "What do I do for a living?",
     ]);
     expect(replies[1]).toContain("I trade in secrets and keep every promise to the letter.");
-    expect(replies[2]).toContain("you work as a cartographer");
+    expect(replies[2]).toContain("cartographer");
   });
 
   it("gives the same replies on another server with the same seed", async () => {

@@ -1,24 +1,9 @@
 import { rememberLast } from "../remember-last.js";
+import { introductionOf } from "./self-introductions.js";
+import type { FactKind } from "./fact-kind.js";
+import { isTrade } from "./trades.js";
 
-/**
- * What a user told a character about themselves: who they are, what they do, where they are from, the people and
- * animals in their life, what they love, hate and fear. Facts are stored as text (a chat's long-term memory is a
- * list of strings), always in one of the second-person forms {@link extractFacts} writes, so that their kind is
- * read back from the text ({@link factKind}).
- */
-export type FactKind =
-  | "name"
-  | "job"
-  | "self"
-  | "place"
-  | "relation"
-  | "pet"
-  | "like"
-  | "dislike"
-  | "fear"
-  | "wish"
-  | "feeling"
-  | "other";
+export type { FactKind } from "./fact-kind.js";
 
 /** A fact the user stated, rewritten from the character's side ("my sister is Mira" → "your sister is Mira"). */
 export interface RememberedFact {
@@ -65,6 +50,18 @@ export const RELATIONS = [
   "neighbour",
   "neighbor",
   "twin",
+  "kids",
+  "kid",
+  "children",
+  "child",
+  "baby",
+  "niece",
+  "nephew",
+  "grandchildren",
+  "granddaughter",
+  "grandson",
+  "stepson",
+  "stepdaughter",
 ];
 
 /** Animals a user may keep. */
@@ -98,132 +95,6 @@ export const PETS = [
   "hen",
   "tortoise",
 ];
-
-/** Trades a user may name with "I'm a …" (words ending as trades do are recognised too, see {@link isTrade}). */
-const TRADES = new Set([
-  "cartographer",
-  "blacksmith",
-  "smith",
-  "healer",
-  "stablehand",
-  "sailor",
-  "fisherman",
-  "fisherwoman",
-  "farmer",
-  "baker",
-  "merchant",
-  "scribe",
-  "teacher",
-  "nurse",
-  "doctor",
-  "physician",
-  "soldier",
-  "guard",
-  "knight",
-  "mercenary",
-  "hunter",
-  "ranger",
-  "bard",
-  "musician",
-  "singer",
-  "painter",
-  "artist",
-  "writer",
-  "poet",
-  "librarian",
-  "scholar",
-  "student",
-  "apprentice",
-  "carpenter",
-  "mason",
-  "weaver",
-  "tailor",
-  "cook",
-  "chef",
-  "innkeeper",
-  "brewer",
-  "herbalist",
-  "alchemist",
-  "apothecary",
-  "priest",
-  "priestess",
-  "monk",
-  "nun",
-  "midwife",
-  "miner",
-  "shepherd",
-  "courier",
-  "messenger",
-  "thief",
-  "smuggler",
-  "pirate",
-  "captain",
-  "navigator",
-  "engineer",
-  "programmer",
-  "developer",
-  "designer",
-  "accountant",
-  "lawyer",
-  "tanner",
-  "cobbler",
-  "jeweller",
-  "jeweler",
-  "potter",
-  "gardener",
-  "florist",
-  "beekeeper",
-  "trader",
-  "clerk",
-  "mapmaker",
-  "archivist",
-  "physician",
-  "surgeon",
-  "vet",
-  "pilot",
-  "waiter",
-  "waitress",
-  "barmaid",
-  "barkeep",
-  "bartender",
-  "dancer",
-  "actor",
-  "actress",
-  "journalist",
-  "translator",
-  "historian",
-  "astronomer",
-  "botanist",
-  "witch",
-  "wizard",
-  "mage",
-  "sorceress",
-  "sorcerer",
-  "druid",
-  "paladin",
-  "cleric",
-  "squire",
-  "page",
-  "steward",
-  "chambermaid",
-  "seamstress",
-  "ferryman",
-  "woodcutter",
-  "lumberjack",
-  "trapper",
-  "tracker",
-  "scout",
-  "spy",
-  "diplomat",
-  "envoy",
-  "herald",
-]);
-
-/** Whether a noun (lower case) names a trade: listed, or ending like one ("lighthouse keeper", "wheelwright"). */
-function isTrade(noun: string): boolean {
-  const head = noun.split(" ").at(-1) ?? noun;
-  return TRADES.has(head) || /(?:keeper|maker|smith|wright|monger|hand|herd|ist)$/.test(head);
-}
 
 // First-person words and their second-person form (and back), as the character repeats them.
 const PERSON_SWAP: Record<string, string> = {
@@ -268,7 +139,11 @@ export function toSecondPerson(text: string): string {
         subjectYou =
           next !== "" &&
           !/[,.;:!?]$/.test(word) &&
-          (SUBJECT_BEFORE.has(previous) || previous === "" || AUXILIARIES.has(next));
+          (SUBJECT_BEFORE.has(previous) ||
+            previous === "" ||
+            AUXILIARIES.has(next) ||
+            // "the moon garden you spoke of": a verb after it, and no preposition before it.
+            (!OBJECT_BEFORE.has(previous) && (SUBJECT_VERBS.has(next) || /^[a-z]{3,}ed$/.test(next))));
         swap = subjectYou ? "I" : "me";
       } else if (subjectYou && (bare === "are" || bare === "were")) swap = bare === "are" ? "am" : "was";
       else if (bare !== "you") subjectYou = false;
@@ -293,6 +168,22 @@ const AUXILIARIES = new Set([
   "did",
   "do",
 ]);
+
+// Verbs that say "you" did something when they follow it: "the garden you spoke of" → "the garden I spoke of".
+const SUBJECT_VERBS = new Set(
+  (
+    "spoke speak said say told tell gave give made make took take sang sing wrote write showed show promised " +
+    "know knew think thought want like love saw see found keep kept carry carried built left meant mean brought " +
+    "taught drew draw chose choose sent read hid wore swore"
+  ).split(" "),
+);
+
+// Words after which "you" is an object whatever follows: "for you", "with you".
+const OBJECT_BEFORE = new Set(
+  "to for with at about from of by than like love miss trust need tell told give gave show showed thank".split(
+    " ",
+  ),
+);
 
 // Words after which "you" starts a clause of its own (so it is a subject): "the way you laugh", "that you are".
 const SUBJECT_BEFORE = new Set([
@@ -331,8 +222,9 @@ const MY_RELATION = new RegExp(
   `^my (?:(?:old|dear|little|big|elder|older|younger|late) )?(${RELATION})\\b`,
   "i",
 );
+const COUNT = "a|an|one|two|three|four|five|six|a couple of|\\d+";
 const HAVE_RELATION = new RegExp(
-  `^(?:i have|i've got|i had) (?:a|an|two|three) (?:[a-z]+ )?(${RELATION})s?\\b`,
+  `^(?:i have|i've got|i had) (?:${COUNT}) (?:[a-z]+ )?(${RELATION})s?\\b`,
   "i",
 );
 const MY_PET = new RegExp(`^my (?:[a-z]+ )?(${PET})\\b`, "i");
@@ -342,7 +234,7 @@ const HAVE_PET = new RegExp(
 );
 // The same, as stored (second person, lower case).
 const YOUR_RELATION = new RegExp(
-  `^your (?:[a-z]+ )?(?:${RELATION})\\b|^you(?: have|'ve got| had) (?:a|an|two|three) (?:[a-z]+ )?(?:${RELATION})`,
+  `^your (?:[a-z]+ )?(?:${RELATION})\\b|^you(?: have|'ve got| had) (?:${COUNT}) (?:[a-z]+ )?(?:${RELATION})|^you are (?:married|engaged|a widow|an? (?:mother|mom|mum|father|dad|parent|grandmother|grandfather|granny|grandma|grandpa) of)\\b`,
 );
 const YOUR_PET = new RegExp(
   `^your (?:[a-z]+ )?(?:${PET})\\b|^you(?: have|'ve got| had| keep| own) (?:a|an|two|three) (?:[a-z]+ )?(?:${PET})`,
@@ -350,7 +242,7 @@ const YOUR_PET = new RegExp(
 
 // Words said before or after a statement that are not part of it: "honestly I hate the cold, if I'm honest".
 const LEADING_FILLER =
-  /^(?:(?:and|but|so|well|also|oh|ah|honestly|actually|really|frankly|anyway|besides|though|plus|then|by the way|to be honest|if i'm honest|if i am honest|you know|i think|i guess|i suppose|truth be told|as it happens|where|who|since|because)[,:]?\s+)+/i;
+  /^(?:(?:and|but|so|well|also|oh|ah|hi|hello|hey|by day|these days|nowadays|currently|right now|honestly|actually|really|frankly|anyway|besides|though|plus|then|by the way|to be honest|if i'm honest|if i am honest|you know|i think|i guess|i suppose|truth be told|as it happens|where|who|since|because)[,:]?\s+)+/i;
 const TRAILING_FILLER =
   /(?:,?\s+(?:if i'm honest|if i am honest|to be honest|honestly|by the way|as well|too|really|though|i think|i guess|you know|so be gentle|so be kind))+$/i;
 
@@ -370,6 +262,8 @@ function clausesOf(sentence: string): string[] {
 /** One statement's facts, first person in: the kind and the statement in its stored form, still first person. */
 function statementsOf(clause: string): Array<[FactKind, string]> {
   const c = clause.replace(/\s+/g, " ");
+  const introduction = introductionOf(c);
+  if (introduction) return introduction;
   let m: RegExpMatchArray | null;
   // Names: "my name is Lyra", "call me Lyra", "I'm called Lyra".
   if (
@@ -388,7 +282,7 @@ function statementsOf(clause: string): Array<[FactKind, string]> {
   if ((m = c.match(/^i work as (?:a |an )?(.+)$/i))) return [["job", `I work as a ${m[1]}`]];
   if (
     (m = c.match(
-      /^i(?:'m| am) (?:a|an) ((?:[a-z-]+ )?[a-z-]+?)(?: by trade)?(\s+(?:from|in|at|on|for|of|with|to|who|and)\b.*)?$/i,
+      /^i(?:'m| am) (?:a|an) ((?:[a-z-]+ )?[a-z-]+?)(?: by (?:trade|profession))?(\s+(?:from|in|at|on|for|of|with|to|who|and)\b.*)?$/i,
     ))
   ) {
     const noun = (m[1] ?? "").toLowerCase();
@@ -501,10 +395,20 @@ function readFacts(message: string): readonly RememberedFact[] {
 export function factKind(text: string): FactKind {
   const t = text.toLowerCase();
   if (/^your name is\b/.test(t)) return "name";
-  if (/^you work\b/.test(t)) return "job";
+  if (
+    /^you (?:work|are training|study|teach|run|manage)\b|^your (?:job|work|trade|profession)\b|\bfor a living$/.test(
+      t,
+    )
+  )
+    return "job";
   if (YOUR_RELATION.test(t)) return "relation";
   if (YOUR_PET.test(t)) return "pet";
-  if (/^you (?:are from|come from|live|grew up|were born|were raised)\b|^your home\b/.test(t)) return "place";
+  if (
+    /^you (?:are from|come from|live|grew up|were born|were raised|travelled from|moved here from)\b|^your home\b/.test(
+      t,
+    )
+  )
+    return "place";
   if (/^you (?:love|adore|like|enjoy|cherish|prefer)\b|^your (?:favourite|favorite)\b/.test(t)) return "like";
   if (/^you (?:hate|loathe|despise|dislike|detest|can't stand|cannot stand|can't bear|cannot bear)\b/.test(t))
     return "dislike";

@@ -1,7 +1,6 @@
-import { ARCHETYPE_VALUES, type Archetype } from "../characters/archetypes.js";
 import { rememberLast } from "../remember-last.js";
 import type { ReplyRequest } from "./reply-engine.js";
-import { VOICES } from "./persona-voices.js";
+import { characterVoice } from "./character-voice.js";
 import { sentencesOf } from "./repetition.js";
 import { overlap, plainWords, stem, topicWords } from "./topic-words.js";
 
@@ -94,15 +93,13 @@ const TAG_LINES = [
   "Whoever spoke of me as “{tag}” knew me better than most.",
 ];
 
-function tagLine(tag: string): string {
+/** The line of a tag, chosen by the tag and the character: characters sharing a tag do not say it alike. */
+function tagLine(tag: string, characterId: string): string {
   let h = 0;
-  for (const char of tag) h = (h * 31 + char.charCodeAt(0)) >>> 0;
+  for (const char of `${characterId}\u0000${tag}`) h = (h * 31 + char.charCodeAt(0)) >>> 0;
   const line = TAG_LINES[h % TAG_LINES.length] ?? TAG_LINES[0]!;
   return line.replace("{tag}", tag).replace("{Tag}", tag.charAt(0).toUpperCase() + tag.slice(1));
 }
-
-const archetypeOf = (value: string): Archetype =>
-  (ARCHETYPE_VALUES as readonly string[]).includes(value) ? (value as Archetype) : "devoted_protector";
 
 /**
  * What a character can tell about itself, drawn from its card: who it is (name and title), each sentence of its
@@ -155,9 +152,9 @@ function loreFromCard(character: Character): LoreTopic[] {
   for (const tag of character.tags) {
     const words = topicWords(tag);
     const told_ = told.find((line) => words.some((word) => topicWords(line).includes(word)));
-    topics.push({ source: "tag", keywords: words, line: told_ ?? tagLine(tag.toLowerCase()) });
+    topics.push({ source: "tag", keywords: words, line: told_ ?? tagLine(tag.toLowerCase(), character.id) });
   }
-  for (const lore of VOICES[archetypeOf(character.archetype)].lore)
+  for (const lore of characterVoice(character).own.lore)
     topics.push({ source: "archetype", keywords: lore.keywords.map(stem), line: lore.line });
   return topics;
 }

@@ -1,11 +1,15 @@
-import { ARCHETYPES, ARCHETYPE_VALUES, type Archetype } from "../characters/archetypes.js";
+import { ARCHETYPES } from "../characters/archetypes.js";
+import { paraphraseFact } from "../memory/fact-paraphrase.js";
 import { toSecondPerson } from "../memory/remembered-facts.js";
 import { wouldBeRefused } from "../safety/assess-text.js";
 import type { ReplyEngine, ReplyRequest } from "./reply-engine.js";
-import { SHARED_VOICE, VOICES, type Intent, type Voice } from "./persona-voices.js";
+import type { Intent } from "./persona-voices.js";
+import { characterVoice, type CharacterVoice } from "./character-voice.js";
 import { loreOf } from "./character-lore.js";
+import { directAnswer, type DirectAnswer, type Kind } from "./direct-answer.js";
 import { recollectionFor, type Recollection } from "./recollection.js";
 import { isRepeatOf, replyWordSets, templateWordSet, wordSet, wordSetKey } from "./repetition.js";
+import { topicWords } from "./topic-words.js";
 import { GENTLE } from "./voices/gentle.js";
 
 // Moods first (an angry or sad message is answered as such whatever else it mentions), then themes.
@@ -65,25 +69,6 @@ function pick<T>(items: readonly T[], seed: number, salt: number): T {
   return item;
 }
 
-function archetypeOf(value: string): Archetype {
-  return (ARCHETYPE_VALUES as readonly string[]).includes(value) ? (value as Archetype) : "devoted_protector";
-}
-
-const BACKSTORY_CALLBACKS = [
-  "I have not forgotten your story: {story}.",
-  "Your past is part of why I trust you: {story}.",
-  "I think often of where you come from: {story}.",
-];
-const FAVOURITE_LINES = [
-  "They say you have a soft spot for a {archetype}, and I intend to deserve it.",
-  "You may favour a {archetype}, but give me the chance to change your mind.",
-];
-const SELF_LINES = [
-  "I am {self}, {title}, and I do not say that to just anyone.",
-  "They call me {title}, but to you I am simply {self}.",
-  "Ask anyone here about {tag}, and they will send you to me.",
-];
-
 /** Used when every other composition was refused: safe for any conversation, and unique by its count. */
 const FALLBACK_LINE = "Forgive me, {name}; let us turn to the road ahead.";
 
@@ -98,7 +83,10 @@ function storySnippet(backstory: string): string {
   const first = (backstory.split(/(?<=[.!?])\s/)[0] ?? "").trim().replace(/[.!?…]+$/, "");
   const story = toSecondPerson(first);
   if (story.length <= STORY_MAX_LENGTH) return story;
+  // Cut at the last clause that fits ("…, and you are still looking for somewhere to" reads as a slip).
   const cut = story.slice(0, STORY_MAX_LENGTH);
+  const clause = cut.search(/[,;:](?=[^,;:]*$)/);
+  if (clause > 20) return cut.slice(0, clause);
   return cut.slice(0, Math.max(cut.lastIndexOf(" "), 20)).replace(/[,;:\s]+$/, "");
 }
 
@@ -119,7 +107,21 @@ interface Scene {
   earlierText: string;
   /** What the character can tell of itself (its lore's lines), for when a mood's lines are all said. */
   lore: string[];
+  /** Whether this reply names the user: the first one, then one in four at most (none of the last three did). */
+  names: boolean;
+  /** The character's answer to a question the message asks it, or null. */
+  direct: DirectAnswer | null;
 }
+
+/** Whether a reply brings a fact back, in any words: most of the fact's own words are in it. */
+function mentions(reply: string, fact: string): boolean {
+  const words = topicWords(fact);
+  const said = new Set(topicWords(reply));
+  return words.length > 0 && words.filter((word) => said.has(word)).length / words.length >= 0.6;
+}
+
+/** Replies in a row that may go without the user's name before one names them. */
+const UNNAMED_RUN = 3;
 
 function sceneOf(request: ReplyRequest, seed: number): Scene {
   const recollection = recollectionFor(request);
@@ -129,16 +131,18 @@ function sceneOf(request: ReplyRequest, seed: number): Scene {
     (text) => text.toLowerCase(),
   );
   const replyIndex = replies.length;
-  const lastMention = (fact: string) => {
-    const lower = fact.toLowerCase();
-    return earlierReplies.reduce((last, reply, index) => (reply.includes(lower) ? index : last), -1);
-  };
+  const lastMention = (fact: string) =>
+    earlierReplies.reduce((last, reply, index) => (mentions(reply, fact) ? index : last), -1);
   let fact: string | null = null;
   for (const candidate of recollection.facts.filter((told) => told !== recollection.asked))
     if (fact === null || lastMention(candidate) < lastMention(fact)) fact = candidate;
   const name = request.persona.preferredName;
   const earlier = earlierReplies.flatMap((reply) => replyWordSets(reply, name));
+  const recent = replies.slice(-UNNAMED_RUN);
   return {
+    names:
+      replyIndex === 0 || (recent.length >= UNNAMED_RUN && !recent.some((reply) => reply.includes(name))),
+    direct: directAnswer(request.character, request.message, replyIndex),
     request,
     seed,
     intent: detectIntent(request.message),
@@ -256,55 +260,72 @@ function extraFor(scene: Scene, h: number, attempt: number): Extra {
   return options[attempt % options.length] ?? "none";
 }
 
-/** The answer to what the message asks: a fact said back, "you never told me", a lore topic; else null. */
-function answerOf(scene: Scene, composer: Composer, voice: Voice): string | null {
+type Voices = CharacterVoice;
+
+/** A fact in other words than the user's, the wording chosen by the reply. */
+const withFact = (fact: string, h: number) => (line: string) =>
+  line.replace("{fact}", paraphraseFact(fact, h));
+
+/**
+ * The answer to what the message asks: a fact said back, "you never told me", a lore topic, else the character's
+ * answer to a question put to it; null when it asks nothing.
+ */
+function answerOf(scene: Scene, composer: Composer, voices: Voices, h: number): string | null {
   const { recollection } = scene;
-  const withFact = (fact: string) => (line: string) => line.replace("{fact}", fact);
   if (recollection.asked)
-    return composer.choose(voice.recall, SHARED_VOICE.recall, 2, withFact(recollection.asked));
-  if (recollection.asksAboutUser)
-    return composer.choose(voice.unknown, SHARED_VOICE.unknown, 2, (line) => line);
-  return recollection.lore?.line ?? null;
+    return composer.choose(voices.own.recall, voices.shared.recall, 2, withFact(recollection.asked, h));
+  if (recollection.asksAboutUser) return composer.choose(voices.own.unknown, voices.shared.unknown, 2);
+  // A yes-or-no question, a feeling or a taste is answered as asked; other questions from the lore first.
+  const direct = scene.direct;
+  if (direct && DIRECT_FIRST.has(direct.kind)) return direct.line;
+  return recollection.lore?.line ?? direct?.line ?? null;
 }
+
+const DIRECT_FIRST: ReadonlySet<Kind> = new Set(["yes-no", "feel", "like", "days"]);
 
 const MOODS: ReadonlySet<Intent> = new Set(["sorrow", "anger", "playful", "romance"]);
 
 /**
- * One candidate reply, 1 to 4 sentences: maybe an opener naming the user, the answer (a fact asked back, a lore
- * topic asked about, else a line on the message's mood or theme), maybe a line on the mood too, maybe a personal
- * sentence, maybe a closing hook; the user's name is in the opener or the closing hook. Which of them, the hash
- * decides, so no two replies need look alike.
+ * One candidate reply, 1 to 4 sentences: the answer first when the message asks something (a fact asked back, a
+ * topic of the character's lore, a question to the character), an opener naming the user in one reply of four, a
+ * line on the message's mood or theme, maybe a personal sentence, maybe a closing line; when no opener names the
+ * user in a naming reply, the closing line does. Which of them, the hash decides, so no two replies need look alike;
+ * about two replies in five close with a line of their own, and most of those lines are questions.
  */
 function compose(scene: Scene, attempt: number, plain: boolean): string[] {
   const { request } = scene;
-  const voice = VOICES[archetypeOf(request.character.archetype)];
-  const shared = SHARED_VOICE;
+  const voices: Voices = characterVoice(request.character);
+  const { own, shared } = voices;
   const h = hash(
     `${scene.seed}\n${request.character.id}\n${scene.replyIndex}\n${request.message}\n${attempt}`,
   );
   const composer = new Composer(scene, h);
   const name = request.persona.preferredName;
   const fill = (line: string) => line.replaceAll("{name}", name);
-  // The shape: 0 all four parts, 1 no opener, 2 no personal sentence, 3 no closing hook. A first reply has all.
-  const shape = scene.replyIndex === 0 ? 0 : h % 4;
-  // An opener, a personal sentence or a closing hook is left out rather than said again.
-  const opener = shape !== 1 ? composer.fresh(voice.openers, shared.openers, 1, fill) : null;
+  const answer = plain ? null : answerOf(scene, composer, voices, h);
+  composer.add(answer);
+  // The opener names the user, so it comes only in a naming reply (and a naming reply may name them at its end).
+  const opener = scene.names && h % 3 !== 0 ? composer.fresh(own.openers, shared.openers, 1, fill) : null;
   composer.add(opener);
-  const answer = plain ? null : answerOf(scene, composer, voice);
   // A mood's lines all said, the character tells something of itself not told yet.
   const moodLine = () =>
-    composer.fresh(voice.lines[scene.intent], shared.lines[scene.intent], 3) ??
+    composer.fresh(own.lines[scene.intent], shared.lines[scene.intent], 3) ??
     composer.fresh(scene.lore, [], 3, (line) => line, false) ??
-    composer.choose(voice.lines[scene.intent], shared.lines[scene.intent], 3);
-  composer.add(answer ?? moodLine());
-  if (answer && MOODS.has(scene.intent) && shape !== 0) composer.add(moodLine());
-  else if (shape !== 2 && !plain) composer.add(extraSentence(scene, composer, voice, h, attempt));
-  if (shape !== 3 || opener === null) {
-    const closer = composer.fresh(voice.closers, shared.closers, 5);
-    if (opener === null)
-      composer.add(withName(closer ?? composer.choose(voice.closers, shared.closers, 5), name));
-    else composer.add(closer);
-  }
+    composer.choose(own.lines[scene.intent], shared.lines[scene.intent], 3);
+  if (!answer || MOODS.has(scene.intent)) composer.add(moodLine());
+  const shape = scene.replyIndex === 0 ? 0 : (h >>> 4) % 5;
+  // A fact the message touches is always said (it is what the message is about); other personal lines, mostly.
+  if ((shape !== 1 || scene.recollection.touched) && !plain)
+    composer.add(extraSentence(scene, composer, voices, h, attempt));
+  const closes = shape >= 3 || composer.sentences.length < 2;
+  if (scene.names && opener === null)
+    composer.add(
+      withName(
+        composer.fresh(own.closers, shared.closers, 5) ?? composer.choose(own.closers, shared.closers, 5),
+        name,
+      ),
+    );
+  else if (closes) composer.add(composer.fresh(own.closers, shared.closers, 5));
   return composer.sentences.slice(0, 4);
 }
 
@@ -335,38 +356,40 @@ function withName(closer: string, name: string): string {
 function extraSentence(
   scene: Scene,
   composer: Composer,
-  voice: Voice,
+  voices: Voices,
   h: number,
   attempt: number,
 ): string | null {
   const { request } = scene;
   const { persona } = request;
+  const { own, shared } = voices;
   const extra = extraFor(scene, h, attempt);
-  const withFact = (fact: string) => (line: string) => line.replace("{fact}", fact);
   if (extra === "touched" && scene.recollection.touched)
-    return composer.fresh(voice.callbacks, SHARED_VOICE.callbacks, 4, withFact(scene.recollection.touched));
+    return composer.fresh(own.callbacks, shared.callbacks, 4, withFact(scene.recollection.touched, h));
   if (extra === "self") {
     const self = request.character.name.split(/\s+/)[0] ?? request.character.name;
     const tag = request.character.tags.length > 0 ? pick(request.character.tags, h, 6) : "the old roads";
-    return composer.fresh(SELF_LINES, [], 4, (line) =>
+    return composer.fresh(voices.self, [], 4, (line) =>
       line.replace("{self}", self).replace("{title}", request.character.title).replace("{tag}", tag),
     );
   }
   if (extra === "fact" && scene.fact)
-    return composer.fresh(voice.callbacks, SHARED_VOICE.callbacks, 4, withFact(scene.fact));
+    return composer.fresh(own.callbacks, shared.callbacks, 4, withFact(scene.fact, h));
   if (extra === "trait" && persona.personalityTraits.length > 0) {
     const trait = pick(persona.personalityTraits, h, 4);
-    return composer.fresh(voice.traitLines, SHARED_VOICE.traitLines, 4, (line) =>
+    return composer.fresh(own.traitLines, shared.traitLines, 4, (line) =>
       line.replaceAll("{name}", persona.preferredName).replace("{trait}", trait),
     );
   }
   if (extra === "story" && persona.backstory)
-    return composer.fresh(BACKSTORY_CALLBACKS, [], 4, (line) =>
+    return composer.fresh(voices.story, [], 4, (line) =>
       line.replace("{story}", storySnippet(persona.backstory ?? "")),
     );
   if (extra === "favourite") {
     const label = ARCHETYPES.find((a) => a.value === persona.favoriteArchetype)?.label ?? "hero";
-    return composer.fresh(FAVOURITE_LINES, [], 4, (line) => line.replace("{archetype}", label.toLowerCase()));
+    return composer.fresh(voices.favourite, [], 4, (line) =>
+      line.replace("{archetype}", label.toLowerCase()),
+    );
   }
   return null;
 }

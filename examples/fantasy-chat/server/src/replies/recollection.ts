@@ -22,9 +22,9 @@ export interface Recollection {
 // What a question about the user's life asks for, by the words it uses.
 const KIND_HINTS: ReadonlyArray<[FactKind, RegExp]> = [
   ["name", /\bmy name\b|\bwhat am i called\b|\bwho am i\b|\bcall me\b/],
-  ["job", /\b(?:job|work|living|trade|profession|occupation|craft)\b|\bwhat do i do\b/],
-  ["place", /\bwhere\b.*\b(?:i|my)\b|\b(?:from|born|grew up|live|hometown|home|town|village)\b/],
-  ["like", /\b(?:love|like|adore|enjoy|favou?rite|prefer)\b/],
+  ["job", /\b(?:job|work|living|trade|profession|occupation|craft|run)\b|\bwhat (?:do )?i do\b/],
+  ["place", /\bwhere\b.*\b(?:i|my)\b|\b(?:from|born|grew up|grow up|live|hometown|home|town|village|city)\b/],
+  ["like", /\b(?:love|like|adore|enjoy|favou?rite|prefer|into|fan|hobby|weekends?|music|books?)\b/],
   ["dislike", /\b(?:hate|can't (?:i )?stand|cannot stand|dislike|loathe|despise|detest|can't (?:i )?bear)\b/],
   ["fear", /\b(?:afraid|scared|fear|frightened|terrified|frighten)\b/],
   ["feeling", /\bmiss\b/],
@@ -128,7 +128,11 @@ export function recollectionFor(request: ReplyRequest): Recollection {
   const question = questionAboutSelf(message);
   const aboutUser = question !== null && namesAFact(question);
   // "Who is Tomas, do you remember?" asks for a fact by a word of it, without "I" or "my".
-  const asked = aboutUser || REMEMBER.test(message.toLowerCase()) ? best(scores, 2) : null;
+  // A question about the user takes the closest fact it shares a word with before saying it was never told.
+  const asked =
+    aboutUser || REMEMBER.test(message.toLowerCase())
+      ? (best(scores, 2) ?? (aboutUser ? best(scores, 1) : null))
+      : null;
   const touched = asked ? null : best(scores, 1);
   const lore = aboutUser || asked ? null : loreAskedFor(request, message);
   return { facts, topics: request.memory?.topics ?? [], asked, asksAboutUser: aboutUser, touched, lore };

@@ -34,6 +34,8 @@ const FAMILIES: readonly string[] = [
   "food eat meal dish taste cook",
   "dragon drake wyrm",
   "fight battle war",
+  "child children kid kids son sons daughter daughters baby babies",
+  "fear afraid scared scare frighten frightened frightens terrified dread",
 ];
 
 const FAMILY_OF = new Map<string, string>();

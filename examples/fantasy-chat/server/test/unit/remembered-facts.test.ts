@@ -188,14 +188,15 @@ describe("recall", () => {
 });
 
 describe("lore", () => {
-  it("gives every seeded character at least 8 topics drawn from its card, told in the first person", () => {
+  it("gives every seeded character at least 6 topics drawn from its card, told in the first person", () => {
     for (const character of CHARACTER_CATALOGUE) {
       const lore = loreOf(character);
       expect(
         lore.filter((topic) => topic.source !== "archetype").length,
         character.id,
       ).toBeGreaterThanOrEqual(6);
-      expect(new Set(lore.map((topic) => topic.line)).size, character.id).toBeGreaterThanOrEqual(8);
+      // Its archetype's own topics are dealt out among the archetype's characters (character-voice.ts).
+      expect(new Set(lore.map((topic) => topic.line)).size, character.id).toBeGreaterThanOrEqual(6);
       for (const topic of lore.filter((topic) => topic.source !== "archetype")) {
         expect(topic.line, character.id).toMatch(/^[A-Z“].*[.!?”]$/);
         expect(topic.line, character.id).not.toMatch(/\b(?:he|she|his|him|her)\b/i);

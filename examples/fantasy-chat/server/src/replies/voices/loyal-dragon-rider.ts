@@ -149,7 +149,7 @@ export const LOYAL_DRAGON_RIDER: Voice = {
   ],
   unknown: [
     "You have not told me that yet, but I would love to hear it.",
-    "That is one thing I do not know about you, not yet.",
+    "Solenne and I have never heard that one from you, so tell us.",
     "I cannot recall you ever saying, and I would never pretend otherwise.",
     "She looks as puzzled as I am; you have not shared that with us.",
     "Tell me now, and I promise to keep it as safely as a clutch of eggs.",

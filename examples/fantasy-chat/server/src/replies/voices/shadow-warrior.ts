@@ -9,7 +9,7 @@ export const SHADOW_WARRIOR: Voice = {
     "Easy, {name}, it is only me.",
     "Keep your voice low, {name}.",
     "{name}, I heard you coming three roofs away.",
-    "There you are, {name}, safe and whole.",
+    "Still in one piece, {name}; good, I was counting.",
     "Breathe, {name}; nobody can reach you here.",
     "Back to the wall, {name}, and talk.",
     "Good, {name}, you made it through the streets.",
@@ -108,7 +108,7 @@ export const SHADOW_WARRIOR: Voice = {
   closers: [
     "Where do we go from here?",
     "Say the word and we move.",
-    "What do you need from me tonight?",
+    "Name the job, and I will tell you my price in kisses.",
     "Ready to move?",
     "Who should I be watching for?",
     "What is your next move?",
