@@ -1,16 +1,28 @@
 import react from "@vitejs/plugin-react";
-import { dirname } from "node:path";
+import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { COMPRESSIBLE_EXTENSIONS } from "../server/src/web/compressible";
+import { precompress } from "./scripts/precompress";
 
 // The client is served by the Realmheart server from web/dist; in development, /api, /billing, /sandbox and the
 // portraits are proxied to a server on :3000. The manifest lets scripts/check-size.mjs find the landing page's
 // initial JavaScript.
 const target = process.env.REALMHEART_URL ?? "http://localhost:3000";
+const root = dirname(fileURLToPath(import.meta.url));
+
+/** Once the build is written (public files included), a brotli and a gzip copy beside each text file. */
+const precompressed: Plugin = {
+  name: "realmheart-precompress",
+  apply: "build",
+  closeBundle() {
+    precompress(resolve(root, "dist"), COMPRESSIBLE_EXTENSIONS);
+  },
+};
 
 export default defineConfig({
-  root: dirname(fileURLToPath(import.meta.url)),
-  plugins: [react()],
+  root,
+  plugins: [react(), precompressed],
   build: {
     outDir: "dist",
     emptyOutDir: true,

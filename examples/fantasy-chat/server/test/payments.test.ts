@@ -157,7 +157,10 @@ describe.each(DATABASES)("web payment through the sandbox gateway on %s", (kind)
     );
     const refused = await owner.client.post("/api/verify-payment", { reference: declined.reference });
     expect(refused.status).toBe(402);
-    expect(refused.body).toEqual({ message: "The payment was declined", code: "payment_failed" });
+    expect(refused.body).toEqual({
+      message: "Your card was declined. No money was taken: try again or use another card",
+      code: "payment_failed",
+    });
 
     expect(
       (await owner.client.post("/api/verify-payment", { reference: "rh-000000000000000000000000" })).status,

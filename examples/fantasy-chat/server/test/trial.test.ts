@@ -113,7 +113,7 @@ describe.each(DATABASES)("the 7-day trial's card setup on %s", (kind) => {
     const { client } = await registerUser(server);
     const { authorization_url, reference } = await startTrialSetup(client);
     const callback = await decideInSandbox(client, authorization_url, "decline");
-    expect(await follow(client, callback)).toBe(`/trial-setup?setup=failed&reference=${reference}`);
+    expect(await follow(client, callback)).toBe(`/trial-setup?setup=declined&reference=${reference}`);
     expect((await client.get("/api/auth/user")).body).toMatchObject({
       paymentMethodSetup: false,
       trialEndDate: null,

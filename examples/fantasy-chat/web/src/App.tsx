@@ -6,8 +6,8 @@ import { useAuth } from "./auth/use-auth";
 import Landing from "./pages/Landing";
 import { Toaster } from "./toast/Toaster";
 import { BillingIssueBanner } from "./subscription/BillingIssueBanner";
+import { Brand } from "./ui/Brand";
 import { SandboxNotice } from "./ui/SandboxNotice";
-import { ScreenSpinner } from "./ui/Spinner";
 import { TooltipProvider } from "./ui/Tooltip";
 
 // Every screen but the landing page (what a visitor sees first) is its own chunk.
@@ -31,7 +31,25 @@ const ResetPassword = lazy(() =>
 const AdminSetup = lazy(() => import("./account/account-pages").then((m) => ({ default: m.AdminSetup })));
 const NotFound = lazy(() => import("./pages/NotFound"));
 
-const Waiting = () => <ScreenSpinner />;
+/**
+ * What stands in for a screen while its code or its user loads: the pages' own frame (the top bar with the
+ * wordmark over an empty content column), so the screen fills it in place rather than replacing a spinner, and
+ * never the landing page. Screen readers hear that it is loading.
+ */
+function PageShell() {
+  return (
+    <div className="page" aria-busy="true">
+      <header className="topbar">
+        <Brand />
+      </header>
+      <main className="content">
+        <p className="sr-only" role="status">
+          Loading
+        </p>
+      </main>
+    </div>
+  );
+}
 
 const guarded = (Screen: ComponentType) =>
   function GuardedScreen() {
@@ -49,17 +67,21 @@ const GuardedProfile = guarded(Profile);
 
 /** docs/product.md's route table. */
 function AppRoutes() {
-  const { isAuthenticated, isLoading } = useAuth();
-  const signedOut = isLoading || !isAuthenticated;
+  const { isAuthenticated, isLoading, remembered } = useAuth();
+  // A remembered user the server has yet to confirm: the pages' frame, never the landing page.
+  const waiting = isLoading && remembered;
+  const signedOut = !waiting && (isLoading || !isAuthenticated);
   return (
-    <Suspense fallback={<ScreenSpinner />}>
+    <Suspense fallback={<PageShell />}>
       <Switch>
         <Route path="/preview" component={Preview} />
         <Route path="/verify-email" component={VerifyEmail} />
         <Route path="/forgot-password" component={ForgotPassword} />
         <Route path="/reset-password" component={ResetPassword} />
         <Route path="/admin-setup" component={AdminSetup} />
-        {signedOut ? (
+        {waiting ? (
+          <Route component={PageShell} />
+        ) : signedOut ? (
           <>
             <Route path="/" component={Landing} />
             <Route path="/subscribe" component={Landing} />
@@ -69,8 +91,8 @@ function AppRoutes() {
             <Route path="/subscription" component={Landing} />
             <Route path="/subscription/receipts/:reference" component={Landing} />
             {/* Signed-in-only screens wait for the user rather than flash the not-found screen. */}
-            {isLoading ? <Route path="/trial-setup" component={Waiting} /> : null}
-            {isLoading ? <Route path="/admin" component={Waiting} /> : null}
+            {isLoading ? <Route path="/trial-setup" component={PageShell} /> : null}
+            {isLoading ? <Route path="/admin" component={PageShell} /> : null}
           </>
         ) : (
           <>

@@ -125,6 +125,21 @@ describe("age gate", () => {
     expect(await screen.findByText("Welcome back, Ysolde")).toBeTruthy();
   });
 
+  it("says where the confirmation link went right after sign-up, with a way to send it again", async () => {
+    renderApp("/", aUser({ ageVerified: false, emailVerified: false }));
+    const note = await screen.findByRole("note");
+    expect(note.textContent).toContain(
+      "We sent a link to ysolde@example.test: open it to confirm your address.",
+    );
+    expect(screen.getByRole("button", { name: "Send the link again" })).toBeTruthy();
+  });
+
+  it("says nothing of a link once the address is confirmed", async () => {
+    renderApp("/", aUser({ ageVerified: false, emailVerified: true }));
+    await screen.findByRole("button", { name: "Yes, I'm 18+" });
+    expect(screen.queryByRole("note")).toBeNull();
+  });
+
   it("says the app is for adults only when the user answers No", async () => {
     const app = renderApp("/", aUser({ ageVerified: false }));
     await app.user.click(await screen.findByRole("button", { name: "No, I'm under 18" }));

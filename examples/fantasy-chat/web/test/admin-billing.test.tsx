@@ -67,7 +67,7 @@ describe("admin billing", () => {
     ).toEqual([
       "Monthly recurring revenueR99.00",
       "Active2",
-      "Trialing1",
+      "Trials with a card1",
       "Cancelling1",
       "Past due0",
       "Trial → paid2 of 3 (67%)",
@@ -77,6 +77,12 @@ describe("admin billing", () => {
     expect(chart.getAttribute("aria-describedby")).toBe("chart-desc");
     expect(screen.getByText("3 signups, 12 messages and R198.00 revenue in the last 30 days.")).toBeTruthy();
     expect(chart.querySelectorAll("polyline")).toHaveLength(3);
+    // Each series on its own scale, named with its peak: counts and rand are never read against one axis.
+    expect([...chart.querySelectorAll(".chart-band")].map((band) => band.textContent)).toEqual([
+      "Signupspeak 3",
+      "Messagespeak 12",
+      "Revenuepeak R198.00",
+    ]);
     const numbers = screen.getByRole("group");
     const rows = within(numbers).getAllByRole("row", { hidden: true }).slice(1);
     expect(rows).toHaveLength(30);

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Message } from "../src/api/types";
 import { pageNavigation } from "../src/api/navigation";
 import { CONVERSATION_STARTERS } from "../src/chat/starters";
-import { aChat, aMessage, aUser } from "./support/fixtures";
+import { aChat, aMessage, aUser, CHARACTERS } from "./support/fixtures";
 import { findToast, renderApp } from "./support/render-app";
 import { apiError, controlledStream, eventStream, server } from "./support/server";
 
@@ -46,6 +46,34 @@ describe("chat screen", () => {
     chatWith([]);
     renderApp("/chat/chat-1", aUser({ subscriptionStatus: "active", trialEndDate: null }));
     expect(await screen.findByText("Unlimited")).toBeTruthy();
+  });
+
+  it("shows a premium-only companion as locked before any message is refused, and not to premium users", async () => {
+    chatWith([]);
+    server.use(
+      http.get("*/api/characters/:id", () => HttpResponse.json({ ...CHARACTERS[0], premium: true })),
+    );
+    renderApp("/chat/chat-1", aUser({ freeMessagesUsed: 1 }));
+    expect(await screen.findByText("Premium only")).toBeTruthy();
+    expect(screen.queryByText("2 left")).toBeNull();
+    const note = screen.getByRole("note");
+    expect(note.textContent).toBe(
+      "Kaelen Nightthorn is a Premium Realm companion. Upgrade to Premium to talk without limits.",
+    );
+    expect(within(note).getByRole("link", { name: "Upgrade to Premium" }).getAttribute("href")).toBe(
+      "/subscribe?return=%2Fchat%2Fchat-1",
+    );
+  });
+
+  it("shows a premium-only companion without a lock to premium users", async () => {
+    chatWith([]);
+    server.use(
+      http.get("*/api/characters/:id", () => HttpResponse.json({ ...CHARACTERS[0], premium: true })),
+    );
+    renderApp("/chat/chat-1", aUser({ subscriptionStatus: "active", trialEndDate: null }));
+    expect(await screen.findByText("Unlimited")).toBeTruthy();
+    expect(screen.queryByText("Premium only")).toBeNull();
+    expect(screen.queryByRole("note")).toBeNull();
   });
 
   it("shows the loading texts while the chat, the character and the messages load", async () => {
@@ -190,7 +218,9 @@ describe("chat screen", () => {
     await app.user.click(
       within(await screen.findByRole("dialog")).getByRole("link", { name: "Upgrade to Premium" }),
     );
-    expect(app.path()).toBe("/subscribe");
+    // /subscribe knows the chat to come back to, and the typed message waits there for the user.
+    expect(app.path()).toBe("/subscribe?return=%2Fchat%2Fchat-1");
+    expect(window.sessionStorage.getItem("realmheart:draft:chat-1")).toBe("One more?");
   });
 
   it("shows the content policy message when the server refuses the text", async () => {

@@ -53,6 +53,12 @@ describe("home", () => {
     ]);
   });
 
+  it("counts one free message in the singular", async () => {
+    renderApp("/", aUser({ freeMessagesUsed: 2 }));
+    expect(await screen.findByText("1 free message left")).toBeTruthy();
+    expect(screen.queryByText(/1 free messages left/)).toBeNull();
+  });
+
   it("says 'Adventurer' without a first name and shows the premium badge instead of the upgrade card", async () => {
     renderApp("/", aUser({ firstName: "", subscriptionStatus: "active", trialEndDate: null }));
     expect(await screen.findByRole("heading", { name: "Welcome back, Adventurer" })).toBeTruthy();

@@ -179,6 +179,15 @@ describe("subscribe", () => {
       await findToast("Payment Cancelled", "Payment was cancelled");
     });
 
+    it("says the card was declined, in the server's words, when the provider declined it", async () => {
+      const declined = "Your card was declined. No money was taken: try again or use another card";
+      paymentApi(() => apiError(402, declined, "payment_failed"));
+      popupClosedAfterOpening();
+      await payByWeb();
+      await findToast("Payment Declined", declined);
+      expect(screen.queryByText("Payment may have succeeded but verification failed")).toBeNull();
+    });
+
     it("says 'Verification Failed' when the verification fails", async () => {
       paymentApi(() => apiError(500, "Internal server error"));
       popupClosedAfterOpening();

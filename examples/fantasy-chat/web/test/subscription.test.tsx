@@ -83,6 +83,30 @@ describe("the Subscription screen", () => {
     expect(within(history).getByText("R1.00 · Refunded")).toBeTruthy();
   });
 
+  it("lists only payments that moved money: a closed payment window and a declined card get no line or receipt", async () => {
+    const attempt = (reference: string, status: "failed" | "pending") => ({
+      reference,
+      kind: "subscription" as const,
+      amount: 9900,
+      currency: "ZAR",
+      status,
+      createdAt: "2026-11-29T12:00:00.000Z",
+      settledAt: null,
+      refundedAt: null,
+    });
+    const subscription = aSubscription();
+    subscriptionApi({
+      ...subscription,
+      history: [attempt("rh-closed", "failed"), attempt("rh-waiting", "pending"), ...subscription.history],
+    });
+    renderApp("/subscription", aUser({ subscriptionStatus: "active" }));
+    const history = await screen.findByRole("region", { name: "Billing history" });
+    await within(history).findByText("Premium Realm — monthly renewal");
+    expect(within(history).getAllByRole("listitem")).toHaveLength(2);
+    expect(within(history).getAllByRole("link", { name: /^Receipt for/ })).toHaveLength(2);
+    expect(within(history).queryByText(/Failed|Pending/)).toBeNull();
+  });
+
   it("asks before cancelling, saying when access ends, and cancels only on confirmation; resume undoes it", async () => {
     const calls = subscriptionApi(aSubscription());
     const app = renderApp("/subscription", aUser({ subscriptionStatus: "active" }));

@@ -15,7 +15,9 @@ describe("trial setup", () => {
   it("shows the form prefilled from the user, the notices and 'What you get'", async () => {
     renderApp("/trial-setup", newUser());
     expect(await screen.findByRole("heading", { name: "7-Day Free Trial" })).toBeTruthy();
-    expect(screen.getByRole("link", { name: "← Back" }).getAttribute("href")).toBe("/");
+    // Every other page sends a user without a card here: the way out is Logout, not a Back that comes back.
+    expect(screen.getByRole("link", { name: "Logout" }).getAttribute("href")).toBe("/api/logout");
+    expect(screen.queryByRole("link", { name: "← Back" })).toBeNull();
     const email = screen.getByLabelText("Email") as HTMLInputElement;
     expect(email.type).toBe("email");
     expect(email.value).toBe("ysolde@example.test");
@@ -80,6 +82,22 @@ describe("trial setup", () => {
     const app = renderApp("/trial-setup", newUser());
     await app.user.click(await screen.findByRole("button", { name: "Start 7-Day Free Trial" }));
     await findToast("Setup Failed", "Please check your details and try again");
+  });
+
+  it("offers Back to home once a card is saved (nothing sends the user here then)", async () => {
+    renderApp("/trial-setup", aUser({ paymentMethodSetup: true }));
+    await screen.findByRole("heading", { name: "7-Day Free Trial" });
+    expect(screen.getByRole("link", { name: "← Back" }).getAttribute("href")).toBe("/");
+    expect(screen.queryByRole("link", { name: "Logout" })).toBeNull();
+  });
+
+  it("says the card was declined when the provider's return reports a declined card", async () => {
+    renderApp("/trial-setup?setup=declined&reference=t-1", newUser());
+    await findToast(
+      "Card Declined",
+      "Your card was declined, so your trial has not started. No money was taken: try again or use another card.",
+    );
+    expect(screen.queryByText("Please check your details and try again")).toBeNull();
   });
 
   it("says 'Setup Failed' when the provider's return reports a failed setup", async () => {

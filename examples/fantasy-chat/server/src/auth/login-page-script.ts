@@ -1,6 +1,7 @@
 /**
  * The sign-in page's script: submits each form as JSON, shows the server's field messages next to their
- * inputs (with aria-invalid) and the overall message in the form's alert region, and goes home on success.
+ * inputs (with aria-invalid) and the overall message in the form's alert region (a short pointer to the field
+ * instead when that message is the field's own, so nothing is shown twice), and goes home on success.
  */
 export const LOGIN_PAGE_SCRIPT = `"use strict";
 (function () {
@@ -39,7 +40,10 @@ export const LOGIN_PAGE_SCRIPT = `"use strict";
             document.getElementById(input.id + "-error").textContent = fields[name];
             first = first || input;
           });
-          formError.textContent = error.message || "Something went wrong. Please try again.";
+          // A message already shown beside its field is not said again above the button.
+          var message = error.message || "Something went wrong. Please try again.";
+          var shown = Object.keys(fields).some(function (name) { return fields[name] === message; });
+          formError.textContent = first && shown ? "Please correct the field marked above." : message;
           (first || form.querySelector("input")).focus();
         });
       }).catch(function () {

@@ -10,7 +10,9 @@ body { margin: 0; min-height: 100vh; font: 16px/1.5 system-ui, sans-serif; color
   background: radial-gradient(circle at top, #3a1233, var(--bg) 60%); }
 main { max-width: 28rem; margin: 0 auto; padding: 2rem 1rem 3rem; }
 h1 { font-family: Georgia, serif; color: var(--accent); text-align: center; margin: 0 0 .25rem; font-size: 2rem; }
-.tagline { text-align: center; color: var(--muted); margin: 0 0 2rem; }
+.tagline { text-align: center; color: var(--muted); margin: 0 0 1rem; }
+.new-here { text-align: center; margin: 0 0 1.5rem; }
+section:target, h2:target { scroll-margin-top: 1rem; }
 section { background: var(--card); border-radius: 1rem; padding: 1.5rem; margin-bottom: 1.5rem;
   border: 1px solid #4a2c5e; }
 h2 { margin: 0 0 1rem; font-size: 1.25rem; }
@@ -58,6 +60,7 @@ export const LOGIN_PAGE_HTML = `<!doctype html>
 <main>
   <h1>Realmheart</h1>
   <p class="tagline">Your story awaits beyond the veil.</p>
+  <p class="new-here">New to Realmheart? <a href="#register-title">Create an account</a> and start your 7-day free trial.</p>
   <noscript><p class="form-error">Please enable JavaScript to sign in.</p></noscript>
   <section aria-labelledby="login-title">
     <h2 id="login-title">Sign in</h2>

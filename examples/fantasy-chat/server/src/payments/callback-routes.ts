@@ -8,15 +8,21 @@ import { confirmPayment } from "./settle-payment.js";
 
 type CallbackResult = "success" | "failed" | "pending";
 
+/** A trial whose card was declined is told so on its return (`setup=declined`), not "check your details". */
+const trialSetupResult = (result: CallbackResult, declined: boolean) =>
+  result === "failed" && declined ? "declined" : result;
+
 /** Where the browser goes after each kind of checkout, by result. */
 const DESTINATIONS: Record<
   "subscription" | "trial_setup" | "card_update",
-  (result: CallbackResult, reference: string) => string
+  (result: CallbackResult, reference: string, declined: boolean) => string
 > = {
   subscription: (result, reference) =>
     `/subscribe?payment=${result}&reference=${encodeURIComponent(reference)}`,
-  trial_setup: (result, reference) =>
-    result === "success" ? "/" : `/trial-setup?setup=${result}&reference=${encodeURIComponent(reference)}`,
+  trial_setup: (result, reference, declined) =>
+    result === "success"
+      ? "/"
+      : `/trial-setup?setup=${trialSetupResult(result, declined)}&reference=${encodeURIComponent(reference)}`,
   card_update: (result, reference) =>
     `/subscription?card=${result}&reference=${encodeURIComponent(reference)}`,
 };
@@ -25,7 +31,8 @@ const DESTINATIONS: Record<
  * The gateway's return URLs: `GET /payment/callback?reference=…`, `GET /trial-setup/callback?reference=…` and
  * `GET /subscription/card/callback?reference=…` (Paystack adds `reference` and `trxref`). Each verifies the payment with the gateway and settles it (exactly once,
  * like every other path), then redirects: a web payment to `/subscribe?payment=success|failed|pending&reference=…`,
- * where the client shows its toast; a trial setup to `/` (or back to `/trial-setup?setup=…`); a card update to
+ * where the client shows its toast; a trial setup to `/` (or back to `/trial-setup?setup=failed|declined|pending`,
+ * `declined` when the gateway declined the card); a card update to
  * `/subscription?card=success|failed|pending&reference=…`.
  *
  * The reference alone settles: it is random, known only to the payer, and a payment only ever benefits the
@@ -39,15 +46,16 @@ export async function callbackRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     kind: PaymentKind,
     reference: string,
     log: FastifyBaseLogger,
-  ): Promise<CallbackResult> {
+  ): Promise<{ result: CallbackResult; declined: boolean }> {
     const found = reference ? await findPayment(ctx.db, reference) : null;
-    if (!found || found.kind !== kind) return "failed";
+    if (!found || found.kind !== kind) return { result: "failed", declined: false };
     try {
-      return (await confirmPayment(ctx, found)).status;
+      const payment = await confirmPayment(ctx, found);
+      return { result: payment.status, declined: payment.failureReason === "declined" };
     } catch (error) {
       if (!isPaymentGatewayError(error)) throw error;
       log.warn({ gatewayError: error.code, reason: error.message }, "payment callback could not verify");
-      return "pending";
+      return { result: "pending", declined: false };
     }
   }
 
@@ -60,8 +68,8 @@ export async function callbackRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     app.get<{ Querystring: { reference?: unknown; trxref?: unknown } }>(path, async (request, reply) => {
       const given = request.query.reference ?? request.query.trxref;
       const reference = typeof given === "string" && isStorableText(given) ? given.slice(0, 100) : "";
-      const result = await resultOf(kind, reference, request.log);
-      return reply.redirect(DESTINATIONS[kind](result, reference), 303);
+      const { result, declined } = await resultOf(kind, reference, request.log);
+      return reply.redirect(DESTINATIONS[kind](result, reference, declined), 303);
     });
   }
 }

@@ -12,7 +12,7 @@ export const paymentIncomplete = () =>
   new ApiError(402, "The payment has not been completed", "payment_incomplete");
 
 const FAILURE_MESSAGES: Record<PaymentFailureReason, string> = {
-  declined: "The payment was declined",
+  declined: "Your card was declined. No money was taken: try again or use another card",
   amount_mismatch: "The payment does not match the price, so nothing was granted",
   card_not_reusable: "This card cannot be saved for later payments. Please use another card",
   rejected: "The payment provider refused the payment",

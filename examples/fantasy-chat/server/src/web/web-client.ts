@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { notFound } from "../http/api-error.js";
+import { ROBOTS_TXT } from "./robots-txt.js";
 import { resolveStaticFile, sendStaticFile } from "./static-files.js";
 
 /** Where the web client and the portraits are read from. */
@@ -46,9 +47,10 @@ const isServerPath = (path: string) =>
   SERVER_PREFIXES.some((p) => path === p.slice(0, -1) || path.startsWith(p));
 
 /**
- * Serves character portraits under `/characters/*`, the built client's files, and `index.html` for every other
- * GET that is not an API, billing or sandbox path (the client's router takes it from there). Registered on the
- * root instance: it installs the root not-found handler.
+ * Serves `/robots.txt`, character portraits under `/characters/*`, the built client's files (precompressed where
+ * the build wrote `.br` and `.gz` siblings), and `index.html` for every other GET that is not an API, billing or
+ * sandbox path (the client's router takes it from there). Registered on the root instance: it installs the root
+ * not-found handler.
  *
  * @example
  * await webClient(app, { webDistDir, publicDir });
@@ -58,10 +60,14 @@ export async function webClient(app: FastifyInstance, options: WebClientOptions)
   const index = join(options.webDistDir, "index.html");
   const built = existsSync(index);
 
+  app.get("/robots.txt", async (_request, reply) =>
+    reply.type("text/plain; charset=utf-8").header("cache-control", "public, max-age=86400").send(ROBOTS_TXT),
+  );
+
   app.get<{ Params: { file: string } }>("/characters/:file", async (request, reply) => {
     const file = await resolveStaticFile(portraits, `/${request.params.file}`);
     if (!file) throw notFound();
-    return sendStaticFile(reply, file, "public, max-age=86400", request.method);
+    return sendStaticFile(request, reply, file, "public, max-age=86400");
   });
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -75,14 +81,14 @@ export async function webClient(app: FastifyInstance, options: WebClientOptions)
     if (asset) {
       const immutable = path.startsWith("/assets/");
       return sendStaticFile(
+        request,
         reply,
         asset,
         immutable ? "public, max-age=31536000, immutable" : "no-cache",
-        request.method,
       );
     }
     const page = await resolveStaticFile(options.webDistDir, "/index.html");
     if (!page) throw notFound();
-    return sendStaticFile(reply, page, "no-cache", request.method);
+    return sendStaticFile(request, reply, page, "no-cache");
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../api/request";
 import { toast } from "../toast/toast-store";
 import { PRODUCT_NAME } from "../ui/Brand";
+import { EmailVerificationNotice } from "./EmailVerificationNotice";
 import { USER_KEY } from "./use-auth";
 import { Icon } from "../ui/Icon";
 
@@ -60,6 +61,7 @@ export function AgeGate() {
             No, I'm under 18
           </button>
         </div>
+        <EmailVerificationNotice justSignedUp />
       </section>
     </main>
   );

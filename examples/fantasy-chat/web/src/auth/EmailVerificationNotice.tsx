@@ -4,8 +4,12 @@ import { apiRequest } from "../api/request";
 import { toast } from "../toast/toast-store";
 import { useAuth } from "./use-auth";
 
-/** On the profile, until the address is confirmed: says so and sends the verification mail again. */
-export function EmailVerificationNotice() {
+/**
+ * Until the address is confirmed: says so and sends the verification mail again. On the profile it says the
+ * address is not confirmed yet; right after sign-up (`justSignedUp`, on the age gate and the trial setup) it says
+ * where the link was sent.
+ */
+export function EmailVerificationNotice({ justSignedUp = false }: { justSignedUp?: boolean }) {
   const { user } = useAuth();
   const resend = useMutation({
     mutationFn: () => apiRequest("POST", "/api/auth/resend-verification"),
@@ -20,7 +24,9 @@ export function EmailVerificationNotice() {
   if (!user || user.emailVerified !== false) return null;
   return (
     <p className="notice" role="note">
-      Your email {user.email} is not confirmed yet.{" "}
+      {justSignedUp
+        ? `We sent a link to ${user.email}: open it to confirm your address.`
+        : `Your email ${user.email} is not confirmed yet.`}{" "}
       <button
         type="button"
         className="btn btn-ghost btn-sm"

@@ -4,7 +4,11 @@ import { freeMessagesLeft, isPremium } from "../auth/access";
 import { Avatar } from "../ui/Avatar";
 import { Icon } from "../ui/Icon";
 
-/** The chat's header: back to home, the character, 'Online', and the allowance badge ('N left' or 'Unlimited'). */
+/**
+ * The chat's header: back to home, the character, 'Online', and the allowance badge ('N left' or 'Unlimited'); a
+ * premium-only companion shows a locked 'Premium only' badge to a user who is not premium, since free messages do
+ * not reach it.
+ */
 export function ChatHeader({
   character: c,
   user,
@@ -25,7 +29,11 @@ export function ChatHeader({
           <span className="online-dot" aria-hidden="true" /> Online
         </p>
       </div>
-      {user ? (
+      {user && c.premium && !isPremium(user) ? (
+        <span className="badge badge-gold">
+          <Icon name="lock" size={14} /> Premium only
+        </span>
+      ) : user ? (
         <span className={`badge ${isPremium(user) ? "badge-gold" : "badge-outline"}`}>
           {isPremium(user) ? "Unlimited" : `${freeMessagesLeft(user)} left`}
         </span>

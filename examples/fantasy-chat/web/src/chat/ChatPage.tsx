@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from "react";
 import { Link, useParams, useSearch } from "wouter";
+import { isPremium } from "../auth/access";
 import { useAuth } from "../auth/use-auth";
 import { ScreenSpinner } from "../ui/Spinner";
 import { Section } from "../ui/Section";
@@ -9,7 +9,9 @@ import { MessageList } from "./MessageList";
 import { OlderMessages } from "./OlderMessages";
 import { PaywallModal } from "./PaywallModal";
 import { CONVERSATION_STARTERS } from "./starters";
+import { useChatDraft } from "./chat-draft";
 import { useChat } from "./use-chat";
+import { useFollowNewest } from "./use-follow-newest";
 
 /** A chat that cannot be shown: no character chosen, or not found. */
 function ChatNotice(props: { title: string; text: string; href: string; link: string; primary?: boolean }) {
@@ -52,17 +54,15 @@ export default function ChatPage() {
   const isNew = params.id === "new";
   const chatId = isNew ? null : params.id;
   const { user } = useAuth();
-  const [input, setInput] = useState("");
-  const endRef = useRef<HTMLDivElement>(null);
   const conversation = useChat(chatId, isNew ? new URLSearchParams(search).get("character") : null);
+  const [input, setInput] = useChatDraft(chatId ?? `new:${conversation.characterId ?? ""}`);
   const { chat, character, characterId, messages, streaming, busy } = conversation;
   conversation.onSent.current = () => setInput("");
 
-  // To the newest message when one arrives or streams in; not when older ones are put above.
-  const newestId = messages.data?.at(-1)?.id;
-  useEffect(() => {
-    endRef.current?.scrollIntoView?.({ block: "end" });
-  }, [newestId, streaming?.text]);
+  // The newest message counts once the list is on screen (the chat and character may still be loading over a
+  // cached list), so a reopened chat scrolls to its end when the list first shows.
+  const listShown = !character.isLoading && !(chatId && (chat.isLoading || messages.isLoading));
+  useFollowNewest(listShown ? messages.data?.at(-1)?.id : undefined, streaming);
 
   if (isNew && !characterId) {
     const text = "Pick a companion to begin a new story.";
@@ -114,9 +114,17 @@ export default function ChatPage() {
           </>
         )}
         {showStarters ? <Starters onChoose={setInput} /> : null}
-        <div ref={endRef} />
       </main>
       <footer className="chat-footer">
+        {user && c.premium && !isPremium(user) ? (
+          <p className="chat-locked" role="note">
+            {c.name} is a Premium Realm companion.{" "}
+            <Link href={chatId ? `/subscribe?return=${encodeURIComponent(`/chat/${chatId}`)}` : "/subscribe"}>
+              Upgrade to Premium
+            </Link>{" "}
+            to talk without limits.
+          </p>
+        ) : null}
         <Composer
           value={input}
           onChange={setInput}
@@ -127,7 +135,11 @@ export default function ChatPage() {
         />
       </footer>
       {conversation.paywall ? (
-        <PaywallModal code={conversation.paywall.code} onClose={conversation.closePaywall} />
+        <PaywallModal
+          code={conversation.paywall.code}
+          returnTo={chatId ? `/chat/${chatId}` : null}
+          onClose={conversation.closePaywall}
+        />
       ) : null}
     </div>
   );

@@ -8,13 +8,21 @@ const REASONS: Record<string, string> = {
 };
 
 /**
- * Opens when a send is refused because a subscription is required: 'Upgrade to Premium' goes to /subscribe,
- * 'Maybe Later' closes it.
+ * Opens when a send is refused because a subscription is required: 'Upgrade to Premium' goes to /subscribe (with
+ * the chat to come back to, whose typed message is kept), 'Maybe Later' closes it.
  *
  * @example
  * {paywall ? <PaywallModal code={paywall.code} onClose={() => setPaywall(null)} /> : null}
  */
-export function PaywallModal({ code, onClose }: { code: string | null; onClose: () => void }) {
+export function PaywallModal({
+  code,
+  returnTo = null,
+  onClose,
+}: {
+  code: string | null;
+  returnTo?: string | null;
+  onClose: () => void;
+}) {
   const reason = (code && REASONS[code]) || "A subscription is required to keep chatting.";
   return (
     <Dialog
@@ -23,7 +31,10 @@ export function PaywallModal({ code, onClose }: { code: string | null; onClose: 
       onClose={onClose}
     >
       <div className="stack">
-        <Link href="/subscribe" className="btn btn-gold btn-block">
+        <Link
+          href={returnTo ? `/subscribe?return=${encodeURIComponent(returnTo)}` : "/subscribe"}
+          className="btn btn-gold btn-block"
+        >
           Upgrade to Premium
         </Link>
         <button type="button" className="btn btn-ghost btn-block" onClick={onClose}>

@@ -29,6 +29,7 @@ export default function Home() {
   const premium = isPremium(user);
   const byId = new Map((characters.data ?? []).map((c) => [c.id, c]));
   const recent = (chats.data ?? []).slice(0, RECENT_CHATS);
+  const left = freeMessagesLeft(user);
 
   return (
     <div className="page with-bottom-nav">
@@ -39,7 +40,9 @@ export default function Home() {
               <Icon name="crown" size={14} /> Premium
             </Link>
           ) : (
-            <span className="badge badge-outline">{freeMessagesLeft(user)} free messages left</span>
+            <span className="badge badge-outline">
+              {left} free {left === 1 ? "message" : "messages"} left
+            </span>
           )}
           <Link href="/profile" className="btn btn-ghost btn-sm">
             Profile

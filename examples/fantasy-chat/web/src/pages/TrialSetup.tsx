@@ -1,14 +1,16 @@
 import { useMutation } from "@tanstack/react-query";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { useSearch } from "wouter";
 import { isApiError } from "../api/api-error";
 import { pageNavigation } from "../api/navigation";
 import { apiRequest } from "../api/request";
+import { EmailVerificationNotice } from "../auth/EmailVerificationNotice";
 import { useAuth } from "../auth/use-auth";
 import { toast } from "../toast/toast-store";
 import { BackPage } from "../ui/BackPage";
 import { Icon } from "../ui/Icon";
 import { Section } from "../ui/Section";
+import { Topbar } from "../ui/Topbar";
 
 interface SetupAnswer {
   status: boolean;
@@ -30,19 +32,18 @@ function WhatYouGet() {
   );
 }
 
-/** The trial and payment-method setup (`/trial-setup`). */
-export default function TrialSetup() {
-  const { user } = useAuth();
-  const search = useSearch();
-  const [form, setForm] = useState({
-    email: user?.email ?? "",
-    firstName: user?.firstName ?? "",
-    lastName: user?.lastName ?? "",
-  });
-
+/** The card provider's return to this page (`?setup=declined|failed|pending`): says how the setup went. */
+function useSetupReturnToast(search: string) {
   useEffect(() => {
     const setup = new URLSearchParams(search).get("setup");
-    if (setup === "failed")
+    if (setup === "declined")
+      toast({
+        title: "Card Declined",
+        description:
+          "Your card was declined, so your trial has not started. No money was taken: try again or use another card.",
+        variant: "destructive",
+      });
+    else if (setup === "failed")
       toast({
         title: "Setup Failed",
         description: "Please check your details and try again",
@@ -54,6 +55,19 @@ export default function TrialSetup() {
         description: "Your card is still being confirmed. Please try again shortly.",
       });
   }, [search]);
+}
+
+/** The trial and payment-method setup (`/trial-setup`). */
+export default function TrialSetup() {
+  const { user } = useAuth();
+  const search = useSearch();
+  const [form, setForm] = useState({
+    email: user?.email ?? "",
+    firstName: user?.firstName ?? "",
+    lastName: user?.lastName ?? "",
+  });
+
+  useSetupReturnToast(search);
 
   const setupTrial = useMutation({
     mutationFn: async (data: typeof form) =>
@@ -114,13 +128,14 @@ export default function TrialSetup() {
     </div>
   );
 
-  return (
-    <BackPage narrow>
+  const content = (
+    <>
       <div className="text-center">
         <div className="big-icon">
           <Icon name="crown" size={44} />
         </div>
         <h1 className="title title-xl">7-Day Free Trial</h1>
+        <EmailVerificationNotice justSignedUp />
         <p className="muted">
           Save a card now: a R1.00 verification is charged and refunded at once. R99/month starts when your
           trial ends. Cancel before then under Subscription and nothing is charged.
@@ -143,6 +158,27 @@ export default function TrialSetup() {
         </p>
       </form>
       <WhatYouGet />
-    </BackPage>
+    </>
+  );
+  return (
+    <TrialSetupFrame
+      noCardYet={Boolean(user && !user.paymentMethodSetup && user.subscriptionStatus === "trial")}
+    >
+      {content}
+    </TrialSetupFrame>
+  );
+}
+
+/**
+ * The page around the form: every other page sends a user without a card here, so "← Back" would only come back:
+ * the top bar offers "Logout" then; "← Back" to home once a card is saved.
+ */
+function TrialSetupFrame({ noCardYet, children }: { noCardYet: boolean; children: ReactNode }) {
+  if (!noCardYet) return <BackPage narrow>{children}</BackPage>;
+  return (
+    <div className="page">
+      <Topbar link={{ href: "/api/logout", label: "Logout" }} />
+      <main className="content content-narrow">{children}</main>
+    </div>
   );
 }

@@ -1,4 +1,5 @@
-import { Link } from "wouter";
+import { Link, useSearch } from "wouter";
+import { returnPath } from "../api/navigation";
 import { Icon } from "../ui/Icon";
 import { FeatureGrid, type Feature } from "../ui/FeatureGrid";
 import { Section } from "../ui/Section";
@@ -60,10 +61,16 @@ function MethodToggle({ method, onChange }: { method: Method; onChange: (method:
 export default function Subscribe() {
   const { subscribed, sdkReady, ready, busy, method, setMethod, premiumLabel, subscribe, restore } =
     useSubscribe();
+  // Reached from a chat's paywall: Back, and the way on once premium, lead to that conversation.
+  const back = returnPath(useSearch());
   return (
     <div className="page">
       <header className="topbar">
-        <Link href="/" className="btn btn-ghost btn-sm" aria-label="Back to home">
+        <Link
+          href={back ?? "/"}
+          className="btn btn-ghost btn-sm"
+          aria-label={back ? "Back to your conversation" : "Back to home"}
+        >
           ← Back
         </Link>
       </header>
@@ -79,6 +86,11 @@ export default function Subscribe() {
             <span>
               <strong>Premium Active</strong> — unlimited chats with every companion are yours.
             </span>
+            {back ? (
+              <Link href={back} className="btn btn-gold btn-sm">
+                Continue your conversation
+              </Link>
+            ) : null}
           </div>
         ) : null}
 

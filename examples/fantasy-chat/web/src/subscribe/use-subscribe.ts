@@ -92,8 +92,9 @@ export function useSubscribe() {
       if (method === "sdk" && billing) {
         const outcome = await purchasePremium(billing, user.email);
         if (outcome.kind === "purchased") {
-          toast({ title: "Payment Successful!", description: "Welcome to premium! Unlimited chats await." });
+          // The button says 'Processing...' until premium shows; the toast comes with it, not before.
           await refreshUntilPremium();
+          toast({ title: "Payment Successful!", description: "Welcome to premium! Unlimited chats await." });
         } else if (outcome.kind === "cancelled") {
           toast({ title: "Payment Cancelled", description: "Payment was cancelled" });
         } else {

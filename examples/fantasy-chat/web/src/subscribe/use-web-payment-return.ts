@@ -23,6 +23,10 @@ export function useWebPaymentReturn(refreshUser: () => Promise<unknown>) {
     } catch (error) {
       if (isApiError(error) && error.code === "payment_incomplete")
         toast({ title: "Payment Cancelled", description: "Payment was cancelled" });
+      // A refusal the provider gave (a declined card): say so, in the server's words; 'Verification Failed' is
+      // for a payment whose outcome could not be checked.
+      else if (isApiError(error) && error.code === "payment_failed" && error.serverMessage)
+        toast({ title: "Payment Declined", description: error.serverMessage, variant: "destructive" });
       else
         toast({
           title: "Verification Failed",

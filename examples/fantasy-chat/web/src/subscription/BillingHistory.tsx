@@ -4,8 +4,13 @@ import type { PaymentRecord } from "../api/types";
 import { Section } from "../ui/Section";
 import { formatMoney, paymentDescription, paymentStatusLabel } from "./billing-format";
 
-/** Every payment, newest first, each with its receipt. */
-export function BillingHistory({ history }: { history: PaymentRecord[] }) {
+/**
+ * The payments that moved money (paid, or paid and refunded), newest first, each with its receipt. Attempts that
+ * took nothing — a payment window closed, a declined card, one still pending — are not payments to the customer
+ * and get no line or receipt (a declined renewal is told by the billing-issue banner instead).
+ */
+export function BillingHistory({ history: all }: { history: PaymentRecord[] }) {
+  const history = all.filter((payment) => payment.status === "success" || payment.status === "refunded");
   return (
     <Section id="history-title" title="Billing history" className="card stack">
       {history.length === 0 ? (

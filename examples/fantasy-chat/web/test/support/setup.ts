@@ -11,6 +11,8 @@ beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => {
   cleanup();
   resetToasts();
+  // Each test starts with an empty tab session (the chat keeps drafts there).
+  window.sessionStorage.clear();
   server.resetHandlers();
   vi.useRealTimers();
 });
