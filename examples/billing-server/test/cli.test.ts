@@ -250,15 +250,20 @@ describe("purchases-billing-server CLI", () => {
     expect(cli.output()).not.toContain("hunter2");
   });
 
-  it("lets only ALLOWED_ORIGINS read answers, trailing slash or not", async () => {
+  it("serves only ALLOWED_ORIGINS' pages, trailing slash or not, and tells another page why it is refused", async () => {
     const from = (origin: string) =>
       fetch(`${cli.url}/billing/v1/subscribers/cli_user`, {
         headers: { authorization: "Bearer test_realmheart_local", origin },
       });
-    expect((await from("https://app.example")).headers.get("access-control-allow-origin")).toBe(
-      "https://app.example",
-    );
-    expect((await from("https://elsewhere.example")).headers.get("access-control-allow-origin")).toBeNull();
+    const allowed = await from("https://app.example");
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get("access-control-allow-origin")).toBe("https://app.example");
+    const refused = await from("https://elsewhere.example");
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({
+      code: 7225,
+      message: expect.stringContaining("https://elsewhere.example"),
+    });
   });
 
   it("answers the health checks without a key", async () => {

@@ -2,10 +2,10 @@
 // a declined trial card is called declined; /trial-setup's way out does not lead back to it; paying from a chat's
 // paywall comes back to that chat with the typed message kept; and an admin reaches a refund at 1280×800 however
 // many payments the customer has.
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_EMAIL, startApp, type RunningApp } from "../../e2e/support/app-server";
-import { expectCleanLog, launchBrowser, openPage } from "../../e2e/support/browser";
+import { describe, expect, it } from "vitest";
+import { ADMIN_EMAIL } from "../../e2e/support/app-server";
+import { expectCleanLog, openPage } from "../../e2e/support/browser";
+import { useAppSuite } from "../../e2e/support/suite";
 import { messageInput, openNewChat, send, SEND_REFUSALS } from "../../e2e/support/chat";
 import {
   advanceClock,
@@ -21,18 +21,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The signed-out `GET /api/auth/user` answers 401 by design. */
 const SIGNED_OUT = [/\/api\/auth\/user$/];
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const suite = useAppSuite();
 
 /** A fresh signed-out page at `width`, checked for errors when `use` ends. */
 async function withPage(
@@ -40,7 +29,7 @@ async function withPage(
   options: { width?: number; expectedFailures?: RegExp[] },
   use: (session: Awaited<ReturnType<typeof openPage>>) => Promise<void>,
 ) {
-  const session = await openPage(browser, options);
+  const session = await openPage(suite.browser, options);
   try {
     await use(session);
   } finally {
@@ -52,9 +41,9 @@ async function withPage(
 describe("money screens in Chromium", () => {
   it("a declined trial card is called declined, and /trial-setup's way out signs out instead of looping", () =>
     withPage("declined trial", { width: 390, expectedFailures: SIGNED_OUT }, async ({ context, page }) => {
-      await register(context, app, "Lindiwe");
-      await verifyAge(context, app);
-      await page.goto(`${app.url}/trial-setup`);
+      await register(context, suite.app, "Lindiwe");
+      await verifyAge(context, suite.app);
+      await page.goto(`${suite.app.url}/trial-setup`);
       await page.getByRole("button", { name: "Start 7-Day Free Trial" }).click();
       await page.getByRole("heading", { name: "Confirm your payment" }).waitFor();
       await page.getByRole("button", { name: "Decline" }).click();
@@ -65,18 +54,18 @@ describe("money screens in Chromium", () => {
 
       // Every page sends a user without a card to /trial-setup; its way out leaves, and stays left.
       await page.getByRole("link", { name: "Logout" }).click();
-      await page.waitForURL(`${app.url}/`);
+      await page.waitForURL(`${suite.app.url}/`);
       await page.getByRole("heading", { name: "Fall for a legend of the realm" }).waitFor();
       // Signed out: home is the landing page now, not another redirect to /trial-setup.
-      await page.goto(`${app.url}/`);
+      await page.goto(`${suite.app.url}/`);
       await page.getByRole("heading", { name: "Fall for a legend of the realm" }).waitFor();
       expect(new URL(page.url()).pathname).toBe("/");
     }));
 
   it("paying from a chat's paywall comes back to that chat, with the typed message still there", () =>
     withPage("paywall return", { width: 390, expectedFailures: SEND_REFUSALS }, async ({ context, page }) => {
-      await trialUser(context, page, app, "Sipho");
-      await openNewChat(page, app, "aeron-stormwing", "Hello, Aeron");
+      await trialUser(context, page, suite.app, "Sipho");
+      await openNewChat(page, suite.app, "aeron-stormwing", "Hello, Aeron");
       await send(page, "Hello, Aeron", 1);
       await send(page, "Tell me about the storm peaks", 2);
       await send(page, "What do you fear most?", 3);
@@ -96,7 +85,7 @@ describe("money screens in Chromium", () => {
       expect(await page.getByRole("button", { name: "Processing..." }).count()).toBe(0);
       await page.getByRole("link", { name: "Continue your conversation" }).click();
 
-      await page.waitForURL(`${app.url}${chatPath}`);
+      await page.waitForURL(`${suite.app.url}${chatPath}`);
       await page.getByText("Unlimited", { exact: true }).waitFor();
       await expect.poll(() => messageInput(page).inputValue()).toBe(typed);
       await send(page, typed, 4);
@@ -106,22 +95,22 @@ describe("money screens in Chromium", () => {
     // A customer with a trial and several paid months.
     let customerEmail = "";
     await withPage("renewing customer", { width: 390 }, async ({ context, page }) => {
-      const customer = await register(context, app, "Naledi");
+      const customer = await register(context, suite.app, "Naledi");
       customerEmail = customer.email;
-      await verifyAge(context, app);
-      await startTrial(page, app, { serverClockMoved: true });
+      await verifyAge(context, suite.app);
+      await startTrial(page, suite.app, { serverClockMoved: true });
     });
-    await advanceClock(app, 8 * DAY_MS);
+    await advanceClock(suite.app, 8 * DAY_MS);
     for (let month = 0; month < 12; month++) {
-      if (month > 0) await advanceClock(app, 31 * DAY_MS);
-      await runRenewals(app);
+      if (month > 0) await advanceClock(suite.app, 31 * DAY_MS);
+      await runRenewals(suite.app);
     }
 
     await withPage("admin refund", { width: 1280 }, async ({ context, page }) => {
       await page.setViewportSize({ width: 1280, height: 800 });
-      await register(context, app, "Morgana", ADMIN_EMAIL);
-      await verifyEmailByMail(page, app, ADMIN_EMAIL);
-      await page.goto(`${app.url}/admin`);
+      await register(context, suite.app, "Morgana", ADMIN_EMAIL);
+      await verifyEmailByMail(page, suite.app, ADMIN_EMAIL);
+      await page.goto(`${suite.app.url}/admin`);
       await page.getByRole("button", { name: `Billing for ${customerEmail}` }).click();
       const dialog = page.getByRole("dialog", { name: `Billing for ${customerEmail}` });
       await dialog.getByRole("heading", { name: "Payments" }).waitFor();

@@ -1,34 +1,22 @@
 // Signing up on a phone, in Chromium against the built server: the way to create an account is on the first
 // screen of the sign-in page, a refused sign-up says why once, and the first screen after it says where the
 // confirmation link went.
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApp, type RunningApp } from "../../e2e/support/app-server";
-import { expectCleanLog, launchBrowser, openPage } from "../../e2e/support/browser";
+import { describe, expect, it } from "vitest";
+import { expectCleanLog, openPage } from "../../e2e/support/browser";
+import { useAppSuite } from "../../e2e/support/suite";
 import { uniqueEmail } from "../../e2e/support/users";
 
 /** The signed-out `GET /api/auth/user` answers 401 by design; a refused sign-up answers 409. */
 const EXPECTED = [/\/api\/auth\/user$/, /\/api\/auth\/register$/];
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const suite = useAppSuite();
 
 describe("signing up on a phone", () => {
   it("finds 'Create an account' on the first screen, hears a refusal once, then learns where the link went", async () => {
-    const { context, page, log } = await openPage(browser, { width: 390, expectedFailures: EXPECTED });
+    const { context, page, log } = await openPage(suite.browser, { width: 390, expectedFailures: EXPECTED });
     try {
       await page.setViewportSize({ width: 390, height: 844 });
-      await page.goto(`${app.url}/api/login`);
+      await page.goto(`${suite.app.url}/api/login`);
       const create = page.getByRole("link", { name: "Create an account" });
       const box = (await create.boundingBox())!;
       expect(box.y + box.height, "the link is on the first screen").toBeLessThanOrEqual(844);
@@ -48,7 +36,7 @@ describe("signing up on a phone", () => {
 
       // The same address again, from a signed-out page: the refusal is said once, beside the field.
       await context.clearCookies();
-      await page.goto(`${app.url}/api/login#register-title`);
+      await page.goto(`${suite.app.url}/api/login#register-title`);
       await signUp();
       await form.getByText("An account with this email already exists").waitFor();
       expect(await page.getByText("An account with this email already exists").count()).toBe(1);

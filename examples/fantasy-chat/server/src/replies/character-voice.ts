@@ -4,6 +4,7 @@ import { rememberLast } from "../remember-last.js";
 import type { ReplyRequest } from "./reply-engine.js";
 import { INTENTS, SHARED_VOICE, VOICES, type Intent, type Voice } from "./persona-voices.js";
 import { PROFILE_LINES } from "./voices/profile-lines.js";
+import { stableHash } from "./stable-hash.js";
 
 /**
  * One character's own voice. The archetype's lines and the shared lines are dealt out among the characters who would
@@ -26,16 +27,6 @@ export interface CharacterVoice {
 
 type Character = ReplyRequest["character"];
 
-/** FNV-1a, for an imported character's place at the table. */
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h;
-}
-
 const archetypeOf = (value: string): Archetype =>
   (ARCHETYPE_VALUES as readonly string[]).includes(value) ? (value as Archetype) : "devoted_protector";
 
@@ -43,7 +34,7 @@ const archetypeOf = (value: string): Archetype =>
 function seatAmong(character: Character, cast: readonly { id: string }[]): { seat: number; of: number } {
   const of = Math.max(cast.length, 1);
   const index = cast.findIndex((member) => member.id === character.id);
-  return { seat: index >= 0 ? index : hash(character.id) % of, of };
+  return { seat: index >= 0 ? index : stableHash(character.id) % of, of };
 }
 
 /** Every `of`-th line from `seat`. */

@@ -11,6 +11,7 @@ import { recollectionFor, type Recollection } from "./recollection.js";
 import { isRepeatOf, replyWordSets, templateWordSet, wordSet, wordSetKey } from "./repetition.js";
 import { topicWords } from "./topic-words.js";
 import { GENTLE } from "./voices/gentle.js";
+import { stableHash } from "./stable-hash.js";
 
 // Moods first (an angry or sad message is answered as such whatever else it mentions), then themes.
 const INTENT_WORDS: ReadonlyArray<[Intent, RegExp]> = [
@@ -51,16 +52,6 @@ export function detectIntent(message: string): Intent {
   const text = message.toLowerCase();
   for (const [intent, words] of INTENT_WORDS) if (words.test(text)) return intent;
   return text.includes("?") ? "question" : "other";
-}
-
-/** FNV-1a: a stable, dependency-free hash so the same conversation always gets the same reply. */
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h;
 }
 
 function pick<T>(items: readonly T[], seed: number, salt: number): T {
@@ -296,7 +287,7 @@ function compose(scene: Scene, attempt: number, plain: boolean): string[] {
   const { request } = scene;
   const voices: Voices = characterVoice(request.character);
   const { own, shared } = voices;
-  const h = hash(
+  const h = stableHash(
     `${scene.seed}\n${request.character.id}\n${scene.replyIndex}\n${request.message}\n${attempt}`,
   );
   const composer = new Composer(scene, h);
@@ -335,7 +326,7 @@ function compose(scene: Scene, attempt: number, plain: boolean): string[] {
  */
 function composeGentle(scene: Scene, attempt: number): string[] {
   const { request } = scene;
-  const h = hash(
+  const h = stableHash(
     `${scene.seed}\n${request.character.id}\n${scene.replyIndex}\n${request.message}\n${attempt}\ngentle`,
   );
   const composer = new Composer(scene, h);
