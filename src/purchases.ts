@@ -232,7 +232,9 @@ export class Purchases {
       appUserId: () => this.appUserId,
       enabled: this.config.flags.collectAnalyticsEvents,
     });
-    this.analytics.track("sdk_initialized", {});
+    // A task from now, so configure() returns at once: the first event reads the device's time zone, which builds a
+    // date formatter (10–20 ms on a phone, where configure() often runs inside a page's first render).
+    this.env.setTimeout(() => this.analytics.track("sdk_initialized", {}), 0);
     const { apiKeyKind, baseUrl } = this.config;
     // purchases-js's default, kept for parity; loud, because the key and app user ids then go to a third party.
     if (baseUrl === DEFAULT_BASE_URL)

@@ -40,12 +40,27 @@ export function collectUtmMetadata(env: PurchasesEnvironment): Record<string, st
   return utm;
 }
 
+/** The part of `Temporal` (in browsers since 2025–26; not yet in TypeScript's library) read here. */
+type TemporalNow = { Now?: { timeZoneId?: () => string } };
+
+/** The device's time zone, once read. */
+let deviceTimeZone: string | null | undefined;
+
+/**
+ * The device's IANA time zone, read once: from `Temporal` where the browser has it (a tenth of a millisecond), else
+ * from a date formatter, whose first construction costs 15–30 ms on a desktop (the locale's ICU data), several
+ * times that on a phone.
+ */
 function timeZone(): string | null {
+  if (deviceTimeZone !== undefined) return deviceTimeZone;
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+    const temporal = (globalThis as { Temporal?: TemporalNow }).Temporal;
+    deviceTimeZone =
+      temporal?.Now?.timeZoneId?.() || Intl.DateTimeFormat().resolvedOptions().timeZone || null;
   } catch {
-    return null;
+    deviceTimeZone = null;
   }
+  return deviceTimeZone;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { buildEventContext, collectUtmMetadata } from "../../src/analytics/context";
 import { defaultEnvironment, type PurchasesEnvironment } from "../../src/environment";
 
@@ -58,6 +58,21 @@ describe("buildEventContext", () => {
       page_url: "https://app.example/subscribe",
       page_title: "Choose Your Destiny",
     });
+  });
+
+  it("reads the time zone from Temporal where the browser has it, once per page", async () => {
+    vi.resetModules();
+    const timeZoneId = vi.fn(() => "Africa/Johannesburg");
+    vi.stubGlobal("Temporal", { Now: { timeZoneId } });
+    try {
+      const fresh = await import("../../src/analytics/context");
+      const env = envAt("https://app.example/");
+      expect(fresh.buildEventContext(env).time_zone).toBe("Africa/Johannesburg");
+      expect(fresh.buildEventContext(env).time_zone).toBe("Africa/Johannesburg");
+      expect(timeZoneId).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it("sets every browser field to null without a window (SSR)", () => {

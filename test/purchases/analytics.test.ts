@@ -41,6 +41,28 @@ describe("analytics through the public API", () => {
     expect(received[0]?.headers.get("x-tenant")).toBe("realmheart");
   });
 
+  it("builds no event inside configure(): the first (which reads the time zone) waits for a task of its own", async () => {
+    const received = captureEvents();
+    const later: (() => void)[] = [];
+    Purchases.configure({
+      apiKey: "rcb_sb_abc",
+      appUserId: "user_1",
+      httpConfig: { proxyURL: TEST_BASE_URL },
+      environment: {
+        setTimeout: (callback) => {
+          later.push(callback);
+          return later.length;
+        },
+      },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(received).toHaveLength(0);
+    expect(later).toHaveLength(1);
+    later[0]?.();
+    await vi.waitFor(() => expect(received).toHaveLength(1));
+    expect(received[0]?.body.events[0]?.event_name).toBe("sdk_initialized");
+  });
+
   it("sends nothing when collectAnalyticsEvents is false", async () => {
     const received = captureEvents();
     const purchases = Purchases.configure({

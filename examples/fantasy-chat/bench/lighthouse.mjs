@@ -8,13 +8,14 @@
 // performance score is reported.
 //
 //   npm run bench:lighthouse -w realmheart                     (builds first)
-//   node examples/fantasy-chat/bench/lighthouse.mjs [runs]     (on an existing build; 3 runs by default)
+//   node examples/fantasy-chat/bench/lighthouse.mjs [runs] [page…]   (on an existing build; 3 runs, every page by default)
 //
 // Prints a table, writes bench/results/lighthouse.json, and exits non-zero when a page scores under the targets
 // (performance 95, accessibility 100). Env: CHROMIUM_PATH (default /usr/bin/chromium); BENCH_APP_MAIN runs another
-// build's server (its dist/server/main.js, beside its web/dist), to compare.
+// build's server (its dist/server/main.js, beside its web/dist), to compare; LIGHTHOUSE_REPORTS=<folder> keeps each
+// run's whole Lighthouse result there (`{page}-{run}.json`: what shifted, the LCP element, the long tasks).
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import lighthouse from "lighthouse";
@@ -24,6 +25,7 @@ import { call, firstCharacterId, openChat, registerUser, sendMessage } from "./s
 import { startAppServer } from "./support/app-server.mjs";
 
 const RUNS = Number(process.argv[2] ?? 3);
+const ONLY = process.argv.slice(3);
 const TARGET = { performance: 95, accessibility: 100 };
 
 /** Headless Chromium with its DevTools endpoint on a free port, in a throwaway profile. */
@@ -89,7 +91,7 @@ async function signedInAdmin(app) {
 }
 
 /** One Lighthouse run's figures: scores out of 100, times in milliseconds. */
-async function measure(url, port, cookie) {
+async function measure(url, port, cookie, reportName) {
   const result = await lighthouse(url, {
     port,
     logLevel: "error",
@@ -97,6 +99,10 @@ async function measure(url, port, cookie) {
     onlyCategories: ["performance", "accessibility"],
     ...(cookie ? { extraHeaders: { cookie } } : {}),
   });
+  if (reportName && process.env.LIGHTHOUSE_REPORTS) {
+    mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+    writeFileSync(join(process.env.LIGHTHOUSE_REPORTS, `${reportName}.json`), JSON.stringify(result.lhr));
+  }
   const { categories, audits, runtimeError, environment } = result.lhr;
   if (runtimeError) return { error: `${runtimeError.code}: ${runtimeError.message}` };
   const failed = Object.values(audits)
@@ -138,11 +144,13 @@ try {
   // A returning user reloads these pages: a first visit, not recorded, leaves what the app remembers of the user in
   // the profile (Lighthouse clears the HTTP cache before each run, not localStorage).
   await measure(`${app.url}/`, chromium.port, cookie);
-  for (const page of pages) {
+  for (const page of pages.filter((p) => ONLY.length === 0 || ONLY.includes(p.name))) {
     const runs = [];
     // A run Lighthouse could not trace (NO_NAVSTART, now and then on a busy machine) is tried again, twice at most.
     for (let attempt = 0; runs.filter((r) => !r.error).length < RUNS && attempt < RUNS + 2; attempt++)
-      runs.push(await measure(`${app.url}${page.path}`, chromium.port, page.cookie));
+      runs.push(
+        await measure(`${app.url}${page.path}`, chromium.port, page.cookie, `${page.name}-${attempt + 1}`),
+      );
     const scores = runs.map((r) => (r.error ? "error" : r.performance));
     results.push({
       page: page.name,

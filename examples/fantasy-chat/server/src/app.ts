@@ -57,7 +57,7 @@ import { createOpenAiEngine } from "./replies/openai-engine.js";
 import { createPersonaEngine } from "./replies/persona-engine.js";
 import type { ReplyEngine } from "./replies/reply-engine.js";
 import { ReplyScheduler, scheduledEngine } from "./replies/reply-scheduler.js";
-import { BILLING_PREFIX, systemRoutes } from "./system/system-routes.js";
+import { BILLING_PREFIX, clientConfigOf, systemRoutes } from "./system/system-routes.js";
 import { testControlRoutes } from "./system/test-control-routes.js";
 import { webClient } from "./web/web-client.js";
 
@@ -258,6 +258,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await webClient(app, {
     webDistDir: options.paths?.webDist ?? appPaths.webDist,
     publicDir: options.paths?.public ?? appPaths.public,
+    clientConfig: clientConfigOf(ctx),
   });
 
   const housekeeping = startPeriodicWorker(

@@ -116,8 +116,42 @@ describe.each(DATABASES)("local accounts on %s", (kind) => {
         email: "Enter a valid email address",
         password: "Password must be at least 8 characters",
         firstName: "First name is required",
+        lastName: "Last name is required",
       },
     });
+  });
+
+  it("refuses a sign-up without a last name, absent or blank, and creates no account", async () => {
+    const email = uniqueEmail("nameless");
+    const client = new Client(server);
+    for (const lastName of [undefined, "", "   "]) {
+      const answer = await client.post("/api/auth/register", {
+        email,
+        password: PASSWORD,
+        firstName: "Ysolde",
+        lastName,
+      });
+      expect(answer.status, JSON.stringify(lastName)).toBe(400);
+      expect(answer.body).toEqual({
+        message: "Last name is required",
+        code: "validation_error",
+        fields: { lastName: "Last name is required" },
+      });
+      expect(answer.headers.get("set-cookie")).toBeNull();
+    }
+    expect(await server.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+    const outbox = (await client.get("/api/test/outbox")).body as { to: string }[];
+    expect(outbox.filter((mail) => mail.to === email)).toEqual([]);
+    expect((await client.get("/api/auth/user")).status).toBe(401);
+
+    const named = await client.post("/api/auth/register", {
+      email,
+      password: PASSWORD,
+      firstName: "Ysolde",
+      lastName: " Marrow ",
+    });
+    expect(named.status).toBe(201);
+    expect(named.body).toMatchObject({ email, firstName: "Ysolde", lastName: "Marrow" });
   });
 
   it("signs in with the right password and refuses a wrong one or an unknown email alike", async () => {
@@ -243,6 +277,14 @@ describe.each(DATABASES)("local accounts on %s", (kind) => {
     const signedIn = await client.get("/api/login");
     expect(signedIn.status).toBe(302);
     expect(signedIn.headers.get("location")).toBe("/");
+  });
+
+  it("marks every sign-up field required on the page, the last name as much as the first", async () => {
+    const page = await new Client(server).get("/api/login");
+    for (const name of ["firstName", "lastName", "email", "password"]) {
+      const input = page.text.match(new RegExp(`<input id="register-${name}"[^>]*>`))?.[0];
+      expect(input, name).toMatch(/ required[ >]/);
+    }
   });
 });
 

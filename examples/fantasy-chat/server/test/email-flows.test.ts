@@ -215,6 +215,7 @@ describe.each(DATABASES)("mail over SMTP on %s", (kind) => {
       email,
       password: PASSWORD,
       firstName: "Smtp",
+      lastName: "Relay",
     });
     expect(answer.status).toBe(201);
     await expect.poll(() => received.filter((m) => m.to.includes(email)).length, { timeout: 10_000 }).toBe(1);

@@ -74,8 +74,13 @@ const ENDPOINTS: Endpoint[] = [
     method: "POST",
     path: () => "/api/auth/register",
     who: "anonymous",
-    valid: () => ({ email: "fuzz@realmheart.test", password: "dragonfire-42", firstName: "Ysolde" }),
-    required: { email: "string", password: "string", firstName: "string" },
+    valid: () => ({
+      email: "fuzz@realmheart.test",
+      password: "dragonfire-42",
+      firstName: "Ysolde",
+      lastName: "Marrow",
+    }),
+    required: { email: "string", password: "string", firstName: "string", lastName: "string" },
   },
   {
     method: "POST",

@@ -80,7 +80,7 @@ describe("finding: TRUST_PROXY ranges as broad as 'any'", () => {
     const register = (forwardedFor: string) =>
       new Client(server).post(
         "/api/auth/register",
-        { email: uniqueEmail("proxied"), password: PASSWORD, firstName: "Proxied", lastName: "" },
+        { email: uniqueEmail("proxied"), password: PASSWORD, firstName: "Proxied", lastName: "Relay" },
         { "x-forwarded-for": forwardedFor },
       );
 

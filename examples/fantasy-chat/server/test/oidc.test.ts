@@ -240,6 +240,7 @@ describe.each(DATABASES)("OpenID Connect sign-in on %s", (kind) => {
       email: uniqueEmail(),
       password: PASSWORD,
       firstName: "A",
+      lastName: "B",
     });
     expect(register.status).toBe(404);
     expect((await client.post("/api/auth/login", { email: "a@b.test", password: PASSWORD })).status).toBe(

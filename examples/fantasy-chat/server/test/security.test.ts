@@ -59,7 +59,11 @@ describe.each(DATABASES)("security on %s", (kind) => {
     const trial = await startTrialSetup(client);
     const other = (await registerUser(server)).user.id;
     const routes: Array<[string, string, unknown]> = [
-      ["POST", "/api/auth/register", { email: uniqueEmail(), password: PASSWORD, firstName: "Mal" }],
+      [
+        "POST",
+        "/api/auth/register",
+        { email: uniqueEmail(), password: PASSWORD, firstName: "Mal", lastName: "Forge" },
+      ],
       ["POST", "/api/auth/login", { email: ADMIN_EMAIL, password: PASSWORD }],
       ["POST", "/api/auth/verify-age", undefined],
       ["POST", "/api/chats", { characterId: "kaelen-nightthorn", title: null }],

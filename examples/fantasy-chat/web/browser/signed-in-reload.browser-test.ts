@@ -8,25 +8,31 @@ import { expectCleanLog, launchBrowser, openPage, type PageLog } from "../../e2e
 
 const LANDING_HEADING = "Fall for a legend of the realm";
 
+/** What a page load showed before its screen: see {@link watchWhatIsShown}. */
+interface Shown {
+  landing: boolean;
+  screenSpinner: boolean;
+  /** The client's own loading frame (React's, with its "Loading" status), after the HTML's frame. */
+  loadingFrame: boolean;
+}
+
 /**
- * Watches every page of the context from its first byte: whether the landing page's heading, or a spinner alone on
- * the screen, was ever in the document. Read with {@link whatWasShown}.
+ * Watches every page of the context from its first byte: whether the landing page's heading, a spinner alone on
+ * the screen, or the client's loading frame was ever in the document. Read with {@link whatWasShown}.
  */
 async function watchWhatIsShown(context: BrowserContext): Promise<void> {
   await context.addInitScript((landingHeading: string) => {
-    const seen = { landing: false, screenSpinner: false };
-    (window as unknown as { __shown: typeof seen }).__shown = seen;
+    const seen: Shown = { landing: false, screenSpinner: false, loadingFrame: false };
+    (window as unknown as { __shown: Shown }).__shown = seen;
     new MutationObserver(() => {
       if (document.body?.textContent?.includes(landingHeading)) seen.landing = true;
       if (document.querySelector(".screen-center [role='status']")) seen.screenSpinner = true;
+      if (document.querySelector(".page[aria-busy='true'] [role='status']")) seen.loadingFrame = true;
     }).observe(document, { childList: true, subtree: true, characterData: true });
   }, LANDING_HEADING);
 }
 
-const whatWasShown = (page: Page) =>
-  page.evaluate(
-    () => (window as unknown as { __shown: { landing: boolean; screenSpinner: boolean } }).__shown,
-  );
+const whatWasShown = (page: Page) => page.evaluate(() => (window as unknown as { __shown: Shown }).__shown);
 
 let app: RunningApp;
 let browser: Browser;
@@ -53,7 +59,7 @@ afterAll(async () => {
 });
 
 describe("reloading a signed-in page", () => {
-  it("draws home straight away: never the landing page, never a spinner on an empty screen", async () => {
+  it("draws home straight away: never the landing page, a spinner on an empty screen or a loading frame", async () => {
     await page.goto(`${app.url}/`);
     await page.getByRole("heading", { name: "Welcome back, Morgana" }).waitFor();
     for (let reload = 0; reload < 3; reload++) {
@@ -62,6 +68,7 @@ describe("reloading a signed-in page", () => {
       expect(await whatWasShown(page), `reload ${reload + 1}`).toEqual({
         landing: false,
         screenSpinner: false,
+        loadingFrame: false,
       });
     }
   });
@@ -77,6 +84,24 @@ describe("reloading a signed-in page", () => {
       expect((await whatWasShown(page)).landing).toBe(false);
     },
   );
+
+  it("draws /subscribe from the HTML's frame straight to the screen, with the config the page carries", async () => {
+    const configRequests: string[] = [];
+    const count = (request: { url(): string }) => {
+      if (new URL(request.url()).pathname === "/api/config") configRequests.push(request.url());
+    };
+    page.on("request", count);
+    try {
+      await page.goto(`${app.url}/subscribe`);
+      await page.getByRole("heading", { name: "Choose Your Destiny" }).waitFor();
+      // The SDK is set up with the key the page carried: the toggle appears, no /api/config request was made.
+      await page.getByRole("radiogroup", { name: "Payment method" }).waitFor();
+      expect(configRequests).toEqual([]);
+      expect((await whatWasShown(page)).loadingFrame).toBe(false);
+    } finally {
+      page.off("request", count);
+    }
+  });
 
   it("shows the landing page at once after signing out, and not the last user's home", async () => {
     await page.goto(`${app.url}/`);

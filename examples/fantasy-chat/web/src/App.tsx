@@ -1,5 +1,6 @@
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
-import { Suspense, lazy, type ComponentType } from "react";
+import { parse as parsePattern } from "regexparam";
+import { Suspense, type ComponentType } from "react";
 import { Route, Router, Switch, type BaseLocationHook } from "wouter";
 import { AccessGuard } from "./auth/AccessGuard";
 import { useAuth } from "./auth/use-auth";
@@ -9,27 +10,22 @@ import { BillingIssueBanner } from "./subscription/BillingIssueBanner";
 import { Brand } from "./ui/Brand";
 import { SandboxNotice } from "./ui/SandboxNotice";
 import { TooltipProvider } from "./ui/Tooltip";
+import { lazyScreen, type LazyScreen } from "./ui/lazy-screen";
 
 // Every screen but the landing page (what a visitor sees first) is its own chunk.
-const Home = lazy(() => import("./pages/Home"));
-const Characters = lazy(() => import("./pages/Characters"));
-const ChatPage = lazy(() => import("./chat/ChatPage"));
-const Profile = lazy(() => import("./pages/Profile"));
-const Subscribe = lazy(() => import("./subscribe/Subscribe"));
-const TrialSetup = lazy(() => import("./pages/TrialSetup"));
-const Preview = lazy(() => import("./pages/Preview"));
-const Admin = lazy(() => import("./pages/Admin"));
-const Subscription = lazy(() => import("./subscription/Subscription"));
-const Receipt = lazy(() => import("./subscription/Receipt"));
-const VerifyEmail = lazy(() => import("./account/account-pages").then((m) => ({ default: m.VerifyEmail })));
-const ForgotPassword = lazy(() =>
-  import("./account/account-pages").then((m) => ({ default: m.ForgotPassword })),
-);
-const ResetPassword = lazy(() =>
-  import("./account/account-pages").then((m) => ({ default: m.ResetPassword })),
-);
-const AdminSetup = lazy(() => import("./account/account-pages").then((m) => ({ default: m.AdminSetup })));
-const NotFound = lazy(() => import("./pages/NotFound"));
+const Home = lazyScreen(() => import("./pages/Home"));
+const Characters = lazyScreen(() => import("./pages/Characters"));
+const ChatPage = lazyScreen(() => import("./chat/ChatPage"));
+const Profile = lazyScreen(() => import("./pages/Profile"));
+const Subscribe = lazyScreen(() => import("./subscribe/Subscribe"));
+const TrialSetup = lazyScreen(() => import("./pages/TrialSetup"));
+const Preview = lazyScreen(() => import("./pages/Preview"));
+const Admin = lazyScreen(() => import("./pages/Admin"));
+const Subscription = lazyScreen(() => import("./subscription/Subscription"));
+const Receipt = lazyScreen(() => import("./subscription/Receipt"));
+const accountPage = (name: "VerifyEmail" | "ForgotPassword" | "ResetPassword" | "AdminSetup") =>
+  lazyScreen(() => import("./account/account-pages").then((m) => ({ default: m[name] })));
+const NotFound = lazyScreen(() => import("./pages/NotFound"));
 
 /**
  * What stands in for a screen while its code or its user loads: the pages' own frame (the top bar with the
@@ -51,19 +47,72 @@ function PageShell() {
   );
 }
 
-const guarded = (Screen: ComponentType) =>
-  function GuardedScreen() {
-    return (
-      <AccessGuard>
-        <Screen />
-      </AccessGuard>
-    );
-  };
+/** A screen behind the access guard; fetching its chunk ahead fetches the screen's. */
+const guarded = (Screen: LazyScreen): LazyScreen =>
+  Object.assign(
+    function GuardedScreen() {
+      return (
+        <AccessGuard>
+          <Screen />
+        </AccessGuard>
+      );
+    },
+    { preload: Screen.preload },
+  );
 
-const GuardedHome = guarded(Home);
-const GuardedCharacters = guarded(Characters);
-const GuardedChat = guarded(ChatPage);
-const GuardedProfile = guarded(Profile);
+/** A route: its path pattern (wouter's) and the screen drawn there, which may be fetched ahead. */
+type Routes = readonly (readonly [
+  path: string,
+  screen: ComponentType & Partial<Pick<LazyScreen, "preload">>,
+])[];
+
+const EVERYONE_ROUTES: Routes = [
+  ["/preview", Preview],
+  ["/verify-email", accountPage("VerifyEmail")],
+  ["/forgot-password", accountPage("ForgotPassword")],
+  ["/reset-password", accountPage("ResetPassword")],
+  ["/admin-setup", accountPage("AdminSetup")],
+];
+
+const SIGNED_OUT_ROUTES: Routes = [
+  "/",
+  "/subscribe",
+  "/characters",
+  "/chat/:id",
+  "/profile",
+  "/subscription",
+  "/subscription/receipts/:reference",
+].map((path) => [path, Landing] as const);
+
+const SIGNED_IN_ROUTES: Routes = [
+  ["/", guarded(Home)],
+  ["/characters", guarded(Characters)],
+  ["/chat/:id", guarded(ChatPage)],
+  ["/profile", guarded(Profile)],
+  ["/subscribe", Subscribe],
+  ["/subscription", Subscription],
+  ["/subscription/receipts/:reference", Receipt],
+  ["/trial-setup", TrialSetup],
+  ["/admin", Admin],
+];
+
+const routeElements = (routes: Routes) =>
+  routes.map(([path, screen]) => <Route key={path} path={path} component={screen} />);
+
+/**
+ * Fetches the chunk of the screen a first render draws at `path` — for the user this device remembers when
+ * `signedIn`, for a visitor otherwise — so that render draws it at once. Resolves (never rejects) when it has
+ * arrived or could not be fetched (the screen then loads as it is drawn).
+ *
+ * @example
+ * void preloadScreen(location.pathname, true).then(() => root.render(<App queryClient={queryClient} />));
+ */
+export async function preloadScreen(path: string, signedIn: boolean): Promise<void> {
+  const routes = [...EVERYONE_ROUTES, ...(signedIn ? SIGNED_IN_ROUTES : SIGNED_OUT_ROUTES)];
+  // The patterns are matched as wouter matches them (its default parser is regexparam's).
+  const screen = routes.find(([pattern]) => parsePattern(pattern).pattern.test(path))?.[1] ?? NotFound;
+  await screen.preload?.().catch(() => undefined);
+}
 
 /** docs/product.md's route table. */
 function AppRoutes() {
@@ -74,38 +123,18 @@ function AppRoutes() {
   return (
     <Suspense fallback={<PageShell />}>
       <Switch>
-        <Route path="/preview" component={Preview} />
-        <Route path="/verify-email" component={VerifyEmail} />
-        <Route path="/forgot-password" component={ForgotPassword} />
-        <Route path="/reset-password" component={ResetPassword} />
-        <Route path="/admin-setup" component={AdminSetup} />
+        {routeElements(EVERYONE_ROUTES)}
         {waiting ? (
           <Route component={PageShell} />
         ) : signedOut ? (
           <>
-            <Route path="/" component={Landing} />
-            <Route path="/subscribe" component={Landing} />
-            <Route path="/characters" component={Landing} />
-            <Route path="/chat/:id" component={Landing} />
-            <Route path="/profile" component={Landing} />
-            <Route path="/subscription" component={Landing} />
-            <Route path="/subscription/receipts/:reference" component={Landing} />
+            {routeElements(SIGNED_OUT_ROUTES)}
             {/* Signed-in-only screens wait for the user rather than flash the not-found screen. */}
             {isLoading ? <Route path="/trial-setup" component={PageShell} /> : null}
             {isLoading ? <Route path="/admin" component={PageShell} /> : null}
           </>
         ) : (
-          <>
-            <Route path="/" component={GuardedHome} />
-            <Route path="/characters" component={GuardedCharacters} />
-            <Route path="/chat/:id" component={GuardedChat} />
-            <Route path="/profile" component={GuardedProfile} />
-            <Route path="/subscribe" component={Subscribe} />
-            <Route path="/subscription" component={Subscription} />
-            <Route path="/subscription/receipts/:reference" component={Receipt} />
-            <Route path="/trial-setup" component={TrialSetup} />
-            <Route path="/admin" component={Admin} />
-          </>
+          routeElements(SIGNED_IN_ROUTES)
         )}
         <Route component={NotFound} />
       </Switch>

@@ -1,8 +1,9 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { App } from "./App";
+import { App, preloadScreen } from "./App";
+import { seedInlineConfig } from "./api/inline-config";
 import { createQueryClient } from "./api/query-client";
-import { rememberSignedInUser } from "./auth/use-auth";
+import { readRemembered, rememberSignedInUser } from "./auth/use-auth";
 import { startNativeShell } from "./native/native-shell";
 import "./styles.css";
 
@@ -20,10 +21,15 @@ if (root) {
   const queryClient = createQueryClient();
   const storage = localStore();
   if (storage) rememberSignedInUser(queryClient, storage, document);
-  createRoot(root).render(
-    <StrictMode>
-      <App queryClient={queryClient} />
-    </StrictMode>,
+  seedInlineConfig(queryClient, document);
+  // The HTML's frame stays until the first screen's code is here, so the page replaces the frame at once.
+  const signedIn = storage !== null && readRemembered(storage) !== null;
+  void preloadScreen(window.location.pathname, signedIn).then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App queryClient={queryClient} />
+      </StrictMode>,
+    ),
   );
 }
 void startNativeShell();

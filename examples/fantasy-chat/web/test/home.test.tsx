@@ -75,6 +75,24 @@ describe("home", () => {
   it("shows a loading state while the characters load", async () => {
     server.use(http.get("*/api/characters", () => new Promise<never>(() => {})));
     renderApp("/", aUser());
-    expect(await screen.findByText("Loading characters")).toBeTruthy();
+    expect(await screen.findByText("Loading your conversations and companions")).toBeTruthy();
+  });
+
+  it("draws the companions only once the conversations are here too, so they are never pushed down", async () => {
+    let answerChats: () => void = () => {};
+    const chatsAnswered = new Promise<void>((resolve) => (answerChats = resolve));
+    server.use(
+      http.get("*/api/chats", async () => {
+        await chatsAnswered;
+        return HttpResponse.json([]);
+      }),
+    );
+    renderApp("/", aUser());
+    expect(await screen.findByText("Loading your conversations and companions")).toBeTruthy();
+    // The characters have long arrived; the companions still wait for the conversations.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole("heading", { name: "Choose Your Companion" })).toBeNull();
+    answerChats();
+    expect(await screen.findByRole("heading", { name: "Choose Your Companion" })).toBeTruthy();
   });
 });

@@ -64,6 +64,30 @@ describe("subscribe", () => {
     expect(screen.queryByRole("radiogroup")).toBeNull();
   });
 
+  it("keeps the toggle's and the restore button's room, unseen, while the SDK is set up, so the plans never move", async () => {
+    let configured!: (billing: Billing) => void;
+    sdk.configure.mockReturnValue(new Promise<Billing>((resolve) => (configured = resolve)));
+    renderApp("/subscribe", aUser());
+    await screen.findByRole("heading", { name: "Choose Your Destiny" });
+    const toggle = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>(".method-toggle");
+      if (!found) throw new Error("no toggle yet");
+      return found;
+    });
+    const restore = [...document.querySelectorAll("button")].find(
+      (button) => button.textContent === "Restore Previous Purchases",
+    );
+    expect(toggle.style.visibility).toBe("hidden");
+    expect(restore?.disabled).toBe(true);
+    expect(restore?.closest<HTMLElement>("div")?.style.visibility).toBe("hidden");
+    expect(screen.queryByRole("radiogroup")).toBeNull(); // hidden from screen readers too
+    await waitFor(() => expect(sdk.configure).toHaveBeenCalled());
+    configured({ purchases: {} as Billing["purchases"], rcPackage: {} as Billing["rcPackage"] });
+    expect(await screen.findByRole("radiogroup")).toBe(toggle);
+    expect(toggle.style.visibility).toBe("");
+    expect(screen.getByRole("button", { name: "Restore Previous Purchases" })).toBe(restore);
+  });
+
   it("falls back to the web payment (without the toggle) when the SDK cannot be configured", async () => {
     sdk.configure.mockRejectedValue(new Error("offline"));
     renderApp("/subscribe", aUser());

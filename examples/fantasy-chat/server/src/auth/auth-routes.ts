@@ -8,7 +8,7 @@ import { users } from "../db/schema.js";
 import { isUniqueViolation } from "../db/unique-violation.js";
 import { ApiError, notFound } from "../http/api-error.js";
 import { isSameOriginNavigation } from "../http/same-origin-guard.js";
-import { emailField, parseInput, requiredString } from "../http/validate.js";
+import { emailField, nameField, parseInput, requiredString } from "../http/validate.js";
 import { freeMessagesUsed } from "../users/free-allowance.js";
 import { toUserView } from "../users/user-view.js";
 import { requireUser } from "./authenticate.js";
@@ -20,14 +20,13 @@ import { sendVerificationMail } from "./email-routes.js";
 import { countPasswordGuess } from "./password-guesses.js";
 
 const email = emailField();
-const name = (label: string) =>
-  requiredString(`${label} is required`).trim().max(50, `${label} must be at most 50 characters`);
 
+// Both names, as the trial form asks (an OpenID identity without a family name adds it at /trial-setup).
 const registerSchema = z.object({
   email,
   password: newPasswordField(),
-  firstName: name("First name").min(1, "First name is required"),
-  lastName: name("Last name").optional().default(""),
+  firstName: nameField("First name"),
+  lastName: nameField("Last name"),
 });
 
 const loginSchema = z.object({

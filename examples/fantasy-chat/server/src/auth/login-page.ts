@@ -38,7 +38,7 @@ function field(form: string, name: string, label: string, type: string, autocomp
   const hintId = hint ? `${id}-hint` : "";
   return `<div class="field">
   <label for="${id}">${label}</label>
-  <input id="${id}" name="${name}" type="${type}" autocomplete="${autocomplete}"${name === "lastName" ? "" : " required"}${
+  <input id="${id}" name="${name}" type="${type}" autocomplete="${autocomplete}" required${
     type === "password" && form === "register" ? ' minlength="8"' : ""
   } aria-describedby="${[hintId, `${id}-error`].filter(Boolean).join(" ")}">
   ${hint ? `<p class="hint" id="${hintId}">${hint}</p>` : ""}

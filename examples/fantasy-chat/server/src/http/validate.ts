@@ -84,6 +84,20 @@ export function emailField() {
     .pipe(z.email("Enter a valid email address").max(254, "Email must be at most 254 characters"));
 }
 
+/**
+ * A person's first or last name: trimmed, required (blank is missing) and at most 50 characters, each message
+ * naming the field by `label`. Sign-up and the trial form ask for the same names, so they share this rule.
+ *
+ * @example
+ * z.object({ firstName: nameField("First name"), lastName: nameField("Last name") });
+ */
+export function nameField(label: string) {
+  return requiredString(`${label} is required`)
+    .trim()
+    .min(1, `${label} is required`)
+    .max(50, `${label} must be at most 50 characters`);
+}
+
 const UUID = z.uuid();
 
 /**

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { requireUser } from "../auth/authenticate.js";
 import type { AppContext } from "../context.js";
 import { users } from "../db/schema.js";
-import { emailField, parseInput, requiredString } from "../http/validate.js";
+import { emailField, nameField, parseInput } from "../http/validate.js";
 import { freeMessagesUsed } from "../users/free-allowance.js";
 import { toUserView } from "../users/user-view.js";
 import { callGateway, paymentFailed, paymentIncomplete, paymentNotFound } from "./payment-errors.js";
@@ -14,17 +14,11 @@ import { findPayment } from "./payment-store.js";
 import { confirmPayment } from "./settle-payment.js";
 import { startTrialSetup } from "./start-purchase.js";
 
-const name = (label: string) =>
-  requiredString(`${label} is required`)
-    .trim()
-    .min(1, `${label} is required`)
-    .max(50, `${label} must be at most 50 characters`);
-
 /** The trial form (docs/product.md): all three fields are required. */
 const trialSchema = z.object({
   email: emailField(),
-  firstName: name("First name"),
-  lastName: name("Last name"),
+  firstName: nameField("First name"),
+  lastName: nameField("Last name"),
 });
 
 /**

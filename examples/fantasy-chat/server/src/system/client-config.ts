@@ -9,3 +9,6 @@ export interface ClientConfig {
   /** Production running on sandbox money on purpose (`ALLOW_SANDBOX_PAYMENTS=true`): every page says so. */
   sandboxPayments: boolean;
 }
+
+/** The id of the JSON script element the server writes this config into, in the client's page it serves. */
+export const INLINE_CONFIG_ID = "realmheart-config";

@@ -32,11 +32,21 @@ export async function systemRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     return reply.header("cache-control", "no-store").send({ status: "ready" });
   });
 
-  app.get("/config", async (): Promise<ClientConfig> => ({
+  app.get("/config", async (): Promise<ClientConfig> => clientConfigOf(ctx));
+}
+
+/**
+ * What the web client is told of this server (`GET /api/config`, and written into the page it serves).
+ *
+ * @example
+ * clientConfigOf(ctx).paymentProvider; // "sandbox"
+ */
+export function clientConfigOf(ctx: Pick<AppContext, "config" | "gateway">): ClientConfig {
+  return {
     sdkApiKey: ctx.config.sdkApiKey,
     billingBaseUrl: BILLING_PREFIX,
     paymentProvider: ctx.gateway.name,
     // Production on sandbox money (ALLOW_SANDBOX_PAYMENTS=true): the client shows it on every page.
     sandboxPayments: ctx.config.sandboxPaymentsInProduction,
-  }));
+  };
 }

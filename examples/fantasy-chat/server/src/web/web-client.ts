@@ -1,7 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { existsSync } from "node:fs";
+import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
+import type { ClientConfig } from "../system/client-config.js";
 import { notFound } from "../http/api-error.js";
+import { appPage, sendAppPage, type AppPage } from "./app-page.js";
 import { ROBOTS_TXT } from "./robots-txt.js";
 import { resolveStaticFile, sendStaticFile } from "./static-files.js";
 
@@ -11,6 +14,8 @@ export interface WebClientOptions {
   webDistDir: string;
   /** Static files shipped with the server (`server/public`), such as `characters/*.svg`. */
   publicDir: string;
+  /** What `GET /api/config` answers, written into the client's page. */
+  clientConfig: ClientConfig;
 }
 
 /** Paths that never fall back to the client: their own handlers answer (JSON 404 when nothing matches). */
@@ -43,13 +48,32 @@ a { color: #ffd666; }
 </html>
 `;
 
+/**
+ * The client's page, made from the built index.html when first asked for and again whenever the file changes (a
+ * rebuild while the server runs names new assets); null when there is no index.html.
+ */
+function currentAppPage(index: string, config: ClientConfig): () => Promise<AppPage | null> {
+  let made: { modified: number; page: AppPage } | null = null;
+  return async () => {
+    const modified = await stat(index).then(
+      (info) => info.mtimeMs,
+      () => null,
+    );
+    if (modified === null) return null;
+    if (made?.modified !== modified)
+      made = { modified, page: appPage(await readFile(index, "utf8"), config) };
+    return made.page;
+  };
+}
+
 const isServerPath = (path: string) =>
   SERVER_PREFIXES.some((p) => path === p.slice(0, -1) || path.startsWith(p));
 
 /**
  * Serves `/robots.txt`, character portraits under `/characters/*`, the built client's files (precompressed where
- * the build wrote `.br` and `.gz` siblings), and `index.html` for every other GET that is not an API, billing or
- * sandbox path (the client's router takes it from there). Registered on the root instance: it installs the root
+ * the build wrote `.br` and `.gz` siblings), and the client's page (`index.html` with the client config written
+ * in, see app-page.ts) for every other GET that is not an API, billing or sandbox path (the client's router takes
+ * it from there). Registered on the root instance: it installs the root
  * not-found handler.
  *
  * @example
@@ -59,6 +83,7 @@ export async function webClient(app: FastifyInstance, options: WebClientOptions)
   const portraits = join(options.publicDir, "characters");
   const index = join(options.webDistDir, "index.html");
   const built = existsSync(index);
+  const page = currentAppPage(index, options.clientConfig);
 
   app.get("/robots.txt", async (_request, reply) =>
     reply.type("text/plain; charset=utf-8").header("cache-control", "public, max-age=86400").send(ROBOTS_TXT),
@@ -87,8 +112,8 @@ export async function webClient(app: FastifyInstance, options: WebClientOptions)
         immutable ? "public, max-age=31536000, immutable" : "no-cache",
       );
     }
-    const page = await resolveStaticFile(options.webDistDir, "/index.html");
-    if (!page) throw notFound();
-    return sendStaticFile(request, reply, page, "no-cache");
+    const current = await page();
+    if (!current) throw notFound();
+    return sendAppPage(request, reply, current);
   });
 }

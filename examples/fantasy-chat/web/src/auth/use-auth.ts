@@ -39,7 +39,7 @@ export function useAuth() {
 }
 
 /** The remembered user, or null when none is kept or what is kept is not a user. */
-function readRemembered(storage: UserStorage): User | null {
+export function readRemembered(storage: UserStorage): User | null {
   try {
     const value: unknown = JSON.parse(storage.getItem(REMEMBERED_USER_KEY) ?? "null");
     const looksLikeUser =

@@ -27,9 +27,10 @@ export default function Home() {
   const characters = useQuery<Character[]>({ queryKey: CHARACTERS_KEY });
   if (!user) return null;
   const premium = isPremium(user);
-  const byId = new Map((characters.data ?? []).map((c) => [c.id, c]));
   const recent = (chats.data ?? []).slice(0, RECENT_CHATS);
   const left = freeMessagesLeft(user);
+  // What lies under the greeting is drawn once both lists are here, so no section pushes another down.
+  const listsLoading = chats.isPending || characters.isPending;
 
   return (
     <div className="page with-bottom-nav">
@@ -56,73 +57,91 @@ export default function Home() {
         <h1 className="title">Welcome back, {user.firstName || "Adventurer"}</h1>
         <p className="muted">Who will you meet tonight?</p>
 
-        {recent.length > 0 ? (
-          <Section id="recent-title" title="Recent Conversations">
-            <ul className="list">
-              {recent.map((chat) => {
-                const character = byId.get(chat.characterId);
-                return (
-                  <li key={chat.id}>
-                    <Link href={`/chat/${chat.id}`} className="list-item">
-                      <Avatar src={character?.avatarUrl} size="sm" />
-                      <span className="list-item-text">
-                        <span className="list-item-title">{chat.title || "Untitled Chat"}</span>
-                        <span className="list-item-meta">
-                          {character ? `${character.name} · ` : ""}
-                          {localDate(chat.lastMessageAt ?? chat.createdAt)}
-                        </span>
-                      </span>
-                    </Link>
-                  </li>
-                );
-              })}
-            </ul>
-          </Section>
-        ) : null}
-
-        <Section
-          id="companions-title"
-          title="Choose Your Companion"
-          action={
-            <Link href="/characters" className="link-gold">
-              View All
-            </Link>
-          }
-        >
-          {characters.isLoading ? (
-            <Spinner label="Loading characters" />
-          ) : (characters.data ?? []).length === 0 ? (
-            <div className="empty">
-              <h3>No Characters Available</h3>
-              <p className="muted">New companions are on their way. Check back soon.</p>
-            </div>
-          ) : (
-            <ul className="companion-grid">
-              {(characters.data ?? []).slice(0, HOME_CHARACTERS).map((c) => (
-                <li key={c.id}>
-                  <Link href={`/chat/new?character=${encodeURIComponent(c.id)}`} className="companion-card">
-                    <Avatar src={c.avatarUrl} size="lg" />
-                    <span className="companion-name">{c.name}</span>
-                    <span className="companion-title">{c.title}</span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
-        </Section>
-
-        {!premium ? (
-          <Section id="upgrade-title" title="Unlock Premium Realm" className="card upgrade-card">
-            <p className="muted">
-              Unlimited messages, exclusive characters and an advanced memory. R99/month.
-            </p>
-            <Link href="/subscribe" className="btn btn-gold">
-              Upgrade to Premium
-            </Link>
-          </Section>
-        ) : null}
+        {listsLoading ? (
+          <Spinner label="Loading your conversations and companions" />
+        ) : (
+          <HomeLists recent={recent} characters={characters.data ?? []} premium={premium} />
+        )}
       </main>
       <BottomNav firstLabel="Chats" />
     </div>
+  );
+}
+
+/** Home's recent conversations, its companions and, for a user who is not premium, the upgrade card. */
+function HomeLists({
+  recent,
+  characters,
+  premium,
+}: {
+  recent: Chat[];
+  characters: Character[];
+  premium: boolean;
+}) {
+  const byId = new Map(characters.map((c) => [c.id, c]));
+  return (
+    <>
+      {recent.length > 0 ? (
+        <Section id="recent-title" title="Recent Conversations">
+          <ul className="list">
+            {recent.map((chat) => {
+              const character = byId.get(chat.characterId);
+              return (
+                <li key={chat.id}>
+                  <Link href={`/chat/${chat.id}`} className="list-item">
+                    <Avatar src={character?.avatarUrl} size="sm" />
+                    <span className="list-item-text">
+                      <span className="list-item-title">{chat.title || "Untitled Chat"}</span>
+                      <span className="list-item-meta">
+                        {character ? `${character.name} · ` : ""}
+                        {localDate(chat.lastMessageAt ?? chat.createdAt)}
+                      </span>
+                    </span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </Section>
+      ) : null}
+
+      <Section
+        id="companions-title"
+        title="Choose Your Companion"
+        action={
+          <Link href="/characters" className="link-gold">
+            View All
+          </Link>
+        }
+      >
+        {characters.length === 0 ? (
+          <div className="empty">
+            <h3>No Characters Available</h3>
+            <p className="muted">New companions are on their way. Check back soon.</p>
+          </div>
+        ) : (
+          <ul className="companion-grid">
+            {characters.slice(0, HOME_CHARACTERS).map((c) => (
+              <li key={c.id}>
+                <Link href={`/chat/new?character=${encodeURIComponent(c.id)}`} className="companion-card">
+                  <Avatar src={c.avatarUrl} size="lg" />
+                  <span className="companion-name">{c.name}</span>
+                  <span className="companion-title">{c.title}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+
+      {!premium ? (
+        <Section id="upgrade-title" title="Unlock Premium Realm" className="card upgrade-card">
+          <p className="muted">Unlimited messages, exclusive characters and an advanced memory. R99/month.</p>
+          <Link href="/subscribe" className="btn btn-gold">
+            Upgrade to Premium
+          </Link>
+        </Section>
+      ) : null}
+    </>
   );
 }

@@ -32,10 +32,29 @@ const WHY: Feature[] = [
   },
 ];
 
-/** The payment-method toggle, shown once the SDK is configured. */
-function MethodToggle({ method, onChange }: { method: Method; onChange: (method: Method) => void }) {
+/**
+ * Until the SDK is configured, what it adds takes its room unseen (hidden from everyone, screen readers and the
+ * keyboard included), so the plans are not pushed down when it appears.
+ */
+const UNSEEN = { visibility: "hidden" } as const;
+
+/** The payment-method toggle, shown once the SDK is configured; `unseen` keeps its room before that. */
+function MethodToggle({
+  method,
+  onChange,
+  unseen,
+}: {
+  method: Method;
+  onChange: (method: Method) => void;
+  unseen: boolean;
+}) {
   return (
-    <div className="method-toggle" role="radiogroup" aria-label="Payment method">
+    <div
+      className="method-toggle"
+      role="radiogroup"
+      aria-label="Payment method"
+      style={unseen ? UNSEEN : undefined}
+    >
       {(
         [
           ["sdk", "App Store / Google Play"],
@@ -48,6 +67,7 @@ function MethodToggle({ method, onChange }: { method: Method; onChange: (method:
           role="radio"
           aria-checked={method === value}
           className="method-option"
+          disabled={unseen}
           onClick={() => onChange(value)}
         >
           {label}
@@ -59,8 +79,18 @@ function MethodToggle({ method, onChange }: { method: Method; onChange: (method:
 
 /** The upgrade screen (`/subscribe`): payment method, plans, Premium Active, restore. */
 export default function Subscribe() {
-  const { subscribed, sdkReady, ready, busy, method, setMethod, premiumLabel, subscribe, restore } =
-    useSubscribe();
+  const {
+    subscribed,
+    sdkReady,
+    sdkPending,
+    ready,
+    busy,
+    method,
+    setMethod,
+    premiumLabel,
+    subscribe,
+    restore,
+  } = useSubscribe();
   // Reached from a chat's paywall: Back, and the way on once premium, lead to that conversation.
   const back = returnPath(useSearch());
   return (
@@ -94,7 +124,9 @@ export default function Subscribe() {
           </div>
         ) : null}
 
-        {sdkReady ? <MethodToggle method={method} onChange={setMethod} /> : null}
+        {sdkReady || sdkPending ? (
+          <MethodToggle method={method} onChange={setMethod} unseen={!sdkReady} />
+        ) : null}
 
         <div className="plans">
           <PlanCard id="plan-free" name="Free" price="R0" features={FREE_FEATURES}>
@@ -114,9 +146,14 @@ export default function Subscribe() {
           </PlanCard>
         </div>
 
-        {sdkReady && !subscribed ? (
-          <div className="text-center">
-            <button type="button" className="btn btn-link" disabled={busy} onClick={() => void restore()}>
+        {(sdkReady || sdkPending) && !subscribed ? (
+          <div className="text-center" style={sdkReady ? undefined : UNSEEN}>
+            <button
+              type="button"
+              className="btn btn-link"
+              disabled={busy || !sdkReady}
+              onClick={() => void restore()}
+            >
               Restore Previous Purchases
             </button>
           </div>

@@ -5,9 +5,12 @@ import type { ClientConfig, User } from "../api/types";
 import { isPremium } from "../auth/access";
 import { USER_KEY, useAuth } from "../auth/use-auth";
 import { toast } from "../toast/toast-store";
-import { configureBilling, purchasePremium, restorePurchases, type Billing } from "./sdk-billing";
+import type { Billing } from "./sdk-billing";
 import { useWebPaymentReturn } from "./use-web-payment-return";
 import { initializePayment, payInPopup, providerName } from "./web-payment";
+
+/** The SDK's part of the screen: its own chunk (the SDK is most of it), fetched once the screen is drawn. */
+const loadSdkBilling = () => import("./sdk-billing");
 
 /** How premium is bought: the SDK's checkout ("App Store / Google Play") or the card provider's web payment. */
 export type Method = "sdk" | "web";
@@ -42,30 +45,46 @@ export function premiumButtonLabel(state: {
 }
 
 /**
- * The upgrade screen's state and actions: the SDK configured for the user, the chosen method, the web payment's
- * return, subscribing through either method and restoring SDK purchases, each with its toasts.
+ * The SDK set up for `userId` with the server's `config`, in a task of its own after the screen's first frame
+ * (loading and setting up the SDK is not the render's work): the billing once ready, or whether it failed.
+ */
+function useSdkBilling(config: ClientConfig | undefined, userId: string | undefined) {
+  const [billing, setBilling] = useState<Billing | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!config || !userId) return;
+    let live = true;
+    const timer = setTimeout(() =>
+      loadSdkBilling()
+        .then((sdk) => sdk.configureBilling(config, { id: userId }))
+        .then(
+          (configured) => live && setBilling(configured),
+          () => live && setFailed(true),
+        ),
+    );
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [config, userId]);
+  return { billing, failed };
+}
+
+/**
+ * The upgrade screen's state and actions: the SDK configured for the user, the chosen method (the web payment when
+ * the SDK cannot be set up), the web payment's return, subscribing through either method and restoring SDK
+ * purchases, each with its toasts.
  */
 export function useSubscribe() {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const config = useQuery<ClientConfig>({ queryKey: CONFIG_KEY });
-  const [billing, setBilling] = useState<Billing | null>(null);
-  const [method, setMethod] = useState<Method>("sdk");
+  const userId = user?.id;
+  const { billing, failed: sdkFailed } = useSdkBilling(config.data, userId);
+  const [chosenMethod, setMethod] = useState<Method>("sdk");
+  const method: Method = sdkFailed ? "web" : chosenMethod;
   const [busy, setBusy] = useState(false);
   const subscribed = user ? isPremium(user) : false;
-  const userId = user?.id;
-
-  useEffect(() => {
-    if (!config.data || !userId) return;
-    let live = true;
-    configureBilling(config.data, { id: userId }).then(
-      (configured) => live && setBilling(configured),
-      () => live && setMethod("web"),
-    );
-    return () => {
-      live = false;
-    };
-  }, [config.data, userId]);
 
   const refreshUser = () => queryClient.invalidateQueries({ queryKey: USER_KEY });
   const refreshUntilPremium = async () => {
@@ -82,6 +101,8 @@ export function useSubscribe() {
 
   const webReady = Boolean(config.data && user);
   const sdkReady = billing !== null;
+  // Until the SDK is configured or has failed, the screen keeps room for what it will add.
+  const sdkPending = !sdkReady && !sdkFailed;
   const ready = method === "sdk" ? sdkReady : webReady;
   const provider = providerName(config.data?.paymentProvider);
 
@@ -90,6 +111,7 @@ export function useSubscribe() {
     setBusy(true);
     try {
       if (method === "sdk" && billing) {
+        const { purchasePremium } = await loadSdkBilling();
         const outcome = await purchasePremium(billing, user.email);
         if (outcome.kind === "purchased") {
           // The button says 'Processing...' until premium shows; the toast comes with it, not before.
@@ -127,6 +149,7 @@ export function useSubscribe() {
     if (!billing) return;
     setBusy(true);
     try {
+      const { restorePurchases } = await loadSdkBilling();
       if (await restorePurchases(billing)) {
         await refreshUser();
         toast({ title: "Purchases Restored", description: "Your premium access is active again." });
@@ -141,5 +164,16 @@ export function useSubscribe() {
   };
 
   const premiumLabel = premiumButtonLabel({ subscribed, busy, sdkReady, webReady, method, provider });
-  return { subscribed, sdkReady, ready, busy, method, setMethod, premiumLabel, subscribe, restore };
+  return {
+    subscribed,
+    sdkReady,
+    sdkPending,
+    ready,
+    busy,
+    method,
+    setMethod,
+    premiumLabel,
+    subscribe,
+    restore,
+  };
 }
