@@ -1,9 +1,10 @@
 // Real-browser check of the chat's message actions against the built server: regenerate (streamed) with swipes
 // between versions, edit, delete, and stop. Needs the server's regenerate/versions/edit/delete routes.
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type RunningApp } from "../../e2e/support/app-server";
 import { expectCleanLog, launchBrowser, openPage, type PageLog } from "../../e2e/support/browser";
+import { trialUser } from "../../e2e/support/users";
 
 let app: RunningApp;
 let browser: Browser;
@@ -88,5 +89,45 @@ describe("chat message actions", () => {
     await page.getByRole("button", { name: "Send" }).waitFor();
     await page.locator(".message-user .bubble").first().waitFor();
     release();
+  });
+
+  it("shows the actions under the newest exchange, and under an earlier message when pointed at or focused", async () => {
+    // A user of its own: the first test spent the day's free messages.
+    const own = await openPage(browser);
+    try {
+      await trialUser(own.context, own.page, app, "Brannoc");
+      await own.page.goto(`${app.url}/chat/new?character=aeron-stormwing`);
+      const input = own.page.getByPlaceholder("Type your message...");
+      await input.fill("Take me flying tonight");
+      await input.press("Enter");
+      await own.page.waitForURL(/\/chat\/(?!new)[^/?]+$/);
+      await input.press("Enter");
+      const messages = own.page.locator("li.message");
+      await messages.nth(1).waitFor();
+      await own.page.getByRole("button", { name: "Send" }).waitFor();
+      await input.fill("Higher, over the clouds");
+      await input.press("Enter");
+      await messages.nth(3).waitFor();
+      await own.page.getByRole("button", { name: "Send" }).waitFor(); // the second reply has finished
+      const actionsOpacity = (message: Locator) =>
+        message.locator(".message-actions").evaluate((element) => getComputedStyle(element).opacity);
+
+      await own.page.mouse.move(0, 0);
+      const first = own.page.locator("li.message-user").first();
+      expect(await actionsOpacity(first)).toBe("0");
+      expect(await actionsOpacity(messages.nth(-2))).toBe("1");
+      expect(await actionsOpacity(messages.last())).toBe("1");
+      expect((await first.locator(".message-actions").boundingBox())?.height).toBeGreaterThan(0); // its room kept
+
+      await first.hover();
+      expect(await actionsOpacity(first)).toBe("1");
+      await own.page.mouse.move(0, 0);
+      expect(await actionsOpacity(first)).toBe("0");
+      await first.getByRole("button", { name: "Edit message" }).focus();
+      expect(await actionsOpacity(first)).toBe("1");
+      expectCleanLog(own.log, "message actions shown");
+    } finally {
+      await own.context.close();
+    }
   });
 });
