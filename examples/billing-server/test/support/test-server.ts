@@ -33,6 +33,12 @@ export interface TestHarnessOptions {
   /** The URL the server's PostgreSQL pool connects to instead of TEST_DATABASE_URL (a fault proxy). */
   connectVia?: (databaseUrl: string) => string;
   connectionTimeoutMillis?: number;
+  /**
+   * Where the server's clock starts (2026-11-21T12:00:00Z by default, which the suites' expected dates are written
+   * from). A suite that runs a real SDK against the server starts it at the machine's time: purchases-js decides
+   * what is active by the machine's clock, and a week after the default every monthly test purchase had expired.
+   */
+  now?: Date;
 }
 
 export async function startTestServer(
@@ -51,7 +57,7 @@ export async function startTestServer(
         })
       : await openBillingDatabase();
   const clock = {
-    now: new Date("2026-11-21T12:00:00Z"),
+    now: new Date(harness.now ?? "2026-11-21T12:00:00Z"),
     advance(ms: number) {
       clock.now = new Date(clock.now.getTime() + ms);
     },
