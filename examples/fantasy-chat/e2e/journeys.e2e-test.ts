@@ -6,6 +6,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeStripe, type FakeStripe } from "../../billing-server/test/support/fake-stripe";
 import { fakeStripeScript } from "../../../test/browser/support/fake-stripe-script";
+import { INLINE_CONFIG_ID } from "../server/src/system/client-config";
 import { ADMIN_EMAIL, DATABASES, startApp, type RunningApp } from "./support/app-server";
 import { expectCleanLog, expectNoSeriousAxeViolations, launchBrowser, openPage } from "./support/browser";
 import {
@@ -494,11 +495,38 @@ describe.each(DATABASES)("on %s", (database) => {
     }));
 });
 
-/** Has the web client configure the SDK with the sandbox key, as a deployment with SDK_API_KEY=rcb_sb_… would. */
+/**
+ * Has the web client configure the SDK with the sandbox key, as a deployment with SDK_API_KEY=rcb_sb_… would: in the
+ * config the server writes into each page, and in `GET /api/config`'s answer.
+ */
 async function useSandboxKey(page: Page, app: RunningApp): Promise<void> {
+  const withSandboxKey = (config: Record<string, unknown>) => ({ ...config, sdkApiKey: SANDBOX_SDK_KEY });
   await page.route(`${app.url}/api/config`, async (route) => {
     const response = await route.fetch();
-    const config = (await response.json()) as Record<string, unknown>;
-    await route.fulfill({ response, json: { ...config, sdkApiKey: SANDBOX_SDK_KEY } });
+    await route.fulfill({
+      response,
+      json: withSandboxKey((await response.json()) as Record<string, unknown>),
+    });
+  });
+  const inlineConfig = new RegExp(
+    `(<script type="application/json" id="${INLINE_CONFIG_ID}">)(.*?)(</script>)`,
+  );
+  await page.route(`${app.url}/**`, async (route) => {
+    if (route.request().resourceType() !== "document") return route.fallback();
+    const response = await route.fetch();
+    const html = (await response.text()).replace(
+      inlineConfig,
+      (_, open: string, json: string, close: string) => {
+        const config = withSandboxKey(JSON.parse(json) as Record<string, unknown>);
+        return `${open}${JSON.stringify(config).replaceAll("<", "\\u003c")}${close}`;
+      },
+    );
+    // The body is sent decoded: without the original coding and length.
+    const headers = Object.fromEntries(
+      Object.entries(response.headers()).filter(
+        ([name]) => name !== "content-encoding" && name !== "content-length",
+      ),
+    );
+    await route.fulfill({ status: response.status(), headers, body: html });
   });
 }
