@@ -1,10 +1,9 @@
 // `purchases-billing-server catalogue …`: check a catalogue file, import it as the served version, list the
 // versions, export one (issue #46). The database is the CLI's own (DATABASE_URL, else PGlite in DATA_DIR).
-import { hostname, userInfo } from "node:os";
 import { resolve } from "node:path";
 import type { CliEnv } from "./cli-env.js";
 import { cliStep } from "./cli-step.js";
-import { openBillingDatabase, type BillingDatabase } from "./db/database.js";
+import { cliActor, openCliDatabase as openDatabase } from "./cli-database.js";
 import { describeStartupFailure } from "./startup-failure.js";
 import {
   catalogueDigest,
@@ -24,27 +23,6 @@ export const CATALOGUE_USAGE = `Usage: purchases-billing-server catalogue <comma
 ${REVENUECAT_USAGE}
 import, versions and export use DATABASE_URL's database, else the PGlite directory DATA_DIR (./data/billing);
 PGlite is one process's: stop the server before running them on it.`;
-
-/** Who runs the CLI, for the version an import makes. */
-function cliActor(): string {
-  let user = "unknown user";
-  try {
-    user = userInfo().username;
-  } catch {
-    // no user name in this container
-  }
-  return `cli ${user}@${hostname()}`;
-}
-
-/** Opens the CLI's database, or exits with one sentence naming why it cannot. */
-function openDatabase(env: CliEnv, what: string): Promise<BillingDatabase> {
-  return cliStep(
-    { step: "database", databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR },
-    () =>
-      openBillingDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR }),
-    { what },
-  );
-}
 
 /**
  * Runs `catalogue <command> …` and resolves with the exit code; what it did is printed on standard output, a

@@ -13,11 +13,15 @@ import { BILLING_MAX_PARAM_LENGTH, billingFrameworkErrors } from "./http/framewo
 import { billingLogSerializers } from "./http/request-log.js";
 import { billingServer } from "./plugin.js";
 import { EVERY_PROJECT } from "./webhooks/deliver-due-webhooks.js";
+import { SECRET_KEY_USAGE, secretKeyCommand } from "./secret-key-cli.js";
 
 const USAGE = `Usage: purchases-billing-server                Serves the billing server (settings from the environment).
        purchases-billing-server catalogue …    Manages the catalogue (see: purchases-billing-server catalogue).
+       purchases-billing-server secret-key …   Manages the secret keys of the merchant API.
 
-${CATALOGUE_USAGE}`;
+${CATALOGUE_USAGE}
+
+${SECRET_KEY_USAGE}`;
 
 async function main() {
   const [command, ...args] = process.argv.slice(2);
@@ -25,7 +29,7 @@ async function main() {
     console.log(USAGE);
     return;
   }
-  if (command !== undefined && command !== "catalogue") {
+  if (command !== undefined && command !== "catalogue" && command !== "secret-key") {
     console.error(`Unknown command "${command}".\n${USAGE}`);
     process.exit(2);
   }
@@ -36,6 +40,10 @@ async function main() {
   }
   if (command === "catalogue") {
     process.exitCode = await catalogueCommand(args, parsed.env);
+    return;
+  }
+  if (command === "secret-key") {
+    process.exitCode = await secretKeyCommand(args, parsed.env);
     return;
   }
   await serve(parsed.env);

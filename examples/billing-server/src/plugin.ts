@@ -26,6 +26,14 @@ import { confirmPaymentRoutes } from "./manage/confirm-payment-routes.js";
 import { checkMailOptions, type MailOptions } from "./mail/mail-options.js";
 import { createMailer } from "./mail/mailer.js";
 import { renewalAuthenticationNotifier } from "./manage/renewal-authentication-notifier.js";
+import { MerchantApi } from "./merchant/merchant-route.js";
+import { merchantV1Routes } from "./routes/merchant-v1-routes.js";
+import { merchantCustomerRoutes } from "./routes/merchant-customer-routes.js";
+import { merchantCatalogueRoutes } from "./routes/merchant-catalogue-routes.js";
+import { merchantMetricsRoutes } from "./routes/merchant-metrics-routes.js";
+import { merchantWebhookRoutes } from "./routes/merchant-webhook-routes.js";
+import { merchantAuditRoutes } from "./routes/merchant-audit-routes.js";
+import { openApiRoutes } from "./routes/openapi-routes.js";
 
 /** Options of the billing server plugin. */
 export interface BillingServerOptions {
@@ -89,6 +97,11 @@ export interface BillingServerOptions {
    * `NODE_ENV` is `production`. When off, a Test Store key is refused like an unknown key (401, 7225).
    */
   testStore?: boolean;
+  /**
+   * The merchant API (secret `sk_…` keys: RevenueCat-shaped v1 and v2 calls, `/openapi.json`): how many requests one
+   * secret key may make per minute in this process (480 by default); past it, 429 with `Retry-After`.
+   */
+  merchantApi?: { requestsPerMinute?: number };
 }
 
 /** Refuses a management secret too short to sign links safely. */
@@ -143,13 +156,18 @@ export async function billingServer(app: FastifyInstance, options: BillingServer
       ? "Test Store keys (test_…) are on: their purchases grant entitlements without payment"
       : "Test Store keys (test_…) are off: they are refused (401)",
   );
-  requireApiKey(app, ctx, { testStore, allowedOrigins: options.allowedOrigins });
+  requireApiKey(app, ctx, {
+    testStore,
+    allowedOrigins: options.allowedOrigins,
+    secretKeyRequestsPerMinute: options.merchantApi?.requestsPerMinute,
+  });
+  const api = new MerchantApi(ctx);
   const mailer = mail ? createMailer(mail, app.log) : null;
   if (mailer) app.addHook("onClose", async () => mailer.close());
 
   await app.register(healthRoutes, { ctx });
   await app.register(catalogueRoutes, { ctx });
-  await app.register(subscriberRoutes, { ctx });
+  await app.register(subscriberRoutes, { ctx, api });
   await app.register(workflowRoutes, { ctx });
   await app.register(receiptRoutes, { ctx });
   await app.register(eventRoutes, { ctx });
@@ -162,6 +180,13 @@ export async function billingServer(app: FastifyInstance, options: BillingServer
   if (options.adminSecret) {
     await app.register(subscriptionAdminRoutes, { ctx, adminSecret: options.adminSecret });
   }
+  await app.register(merchantV1Routes, { ctx, api });
+  await app.register(merchantCustomerRoutes, { ctx, api });
+  await app.register(merchantCatalogueRoutes, { ctx, api });
+  await app.register(merchantMetricsRoutes, { ctx, api });
+  await app.register(merchantWebhookRoutes, { ctx, api });
+  await app.register(merchantAuditRoutes, { ctx, api });
+  await app.register(openApiRoutes, { api });
 
   const webhooks: WebhookEndpoints = options.webhooks ?? {};
   checkWebhookEndpoints(webhooks);

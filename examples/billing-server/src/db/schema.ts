@@ -4,6 +4,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  bigserial,
   boolean,
   foreignKey,
   index,
@@ -405,3 +406,115 @@ export const catalogueVersions = pgTable("billing_catalogue_versions", {
   actor: text("actor").notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Secret API keys of a project's own servers (issue #48): `sk_…`, never in a page. Only the SHA-256 of a key is kept
+ * (a key is 32 random bytes, so a plain hash cannot be reversed by guessing); `prefix` is its first characters, shown
+ * to tell keys apart. A key acts only within its `scopes` (`SECRET_KEY_SCOPES`), until `expiresAt` or `revokedAt`.
+ */
+export const secretKeys = pgTable(
+  "billing_secret_keys",
+  {
+    /** The key's public id (`key_…`), named in the audit log; not a secret. */
+    id: text("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    /** SHA-256 (hex) of the whole key. */
+    hash: text("hash").notNull(),
+    /** The key's first 12 characters (`sk_AbCdEfGhI`), to recognise it in a list. */
+    prefix: text("prefix").notNull(),
+    /** What the merchant calls it ("support tool"). */
+    name: text("name"),
+    scopes: jsonb("scopes").$type<string[]>().notNull(),
+    /** Who made it: "cli alice@billing-1". */
+    createdBy: text("created_by").notNull(),
+    createdAt: createdAt(),
+    expiresAt: moment("expires_at"),
+    revokedAt: moment("revoked_at"),
+    lastUsedAt: moment("last_used_at"),
+  },
+  (t) => [
+    uniqueIndex("billing_secret_keys_hash_idx").on(t.hash),
+    index("billing_secret_keys_project_idx").on(t.projectId),
+  ],
+);
+
+/**
+ * Entitlements granted without a purchase (RevenueCat's promotional grants): from `startsAt` until `expiresAt` (null:
+ * for life), unless revoked. Customer info shows each as a subscription of store `promotional` that never renews.
+ */
+export const promotionalGrants = pgTable(
+  "billing_promotional_grants",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id").notNull(),
+    appUserId: text("app_user_id").notNull(),
+    entitlement: text("entitlement").notNull(),
+    /** The RevenueCat duration it was asked for (`monthly`, `lifetime`…), or `custom` for an `end_time_ms`. */
+    duration: text("duration").notNull(),
+    startsAt: moment("starts_at").notNull(),
+    expiresAt: moment("expires_at"),
+    revokedAt: moment("revoked_at"),
+    /** Who granted it: a secret key id, "cli …", a dashboard user. */
+    grantedBy: text("granted_by").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("billing_promotional_grants_customer_idx").on(t.projectId, t.appUserId)],
+);
+
+/**
+ * Every write made through the merchant API, the CLI or the dashboard (issue #48): who (a secret key id, "cli …"),
+ * what (`action` on `targetType`/`targetId`), the record before and after, and when. Rows are only ever added.
+ */
+export const auditLog = pgTable(
+  "billing_audit_log",
+  {
+    id: text("id").primaryKey(),
+    /** The order entries were written in (their `at` may tie). */
+    seq: bigserial("seq", { mode: "number" }).notNull(),
+    projectId: text("project_id").notNull(),
+    actor: text("actor").notNull(),
+    /** `customer.promotional_grant`, `subscription.cancel`, `secret_key.create`… */
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    at: moment("at").notNull(),
+  },
+  (t) => [
+    index("billing_audit_log_project_idx").on(t.projectId, t.seq),
+    index("billing_audit_log_target_idx").on(t.projectId, t.targetType, t.targetId),
+  ],
+);
+
+/**
+ * Every attempt to deliver a webhook event (issue #48), beside the outbox row that schedules them: where it went, the
+ * receiver's status (null when it never answered), how long it took and the start of its answer or the error.
+ */
+export const webhookDeliveries = pgTable(
+  "billing_webhook_deliveries",
+  {
+    id: text("id").primaryKey(),
+    eventId: text("event_id").notNull(),
+    projectId: text("project_id").notNull(),
+    appUserId: text("app_user_id"),
+    eventType: text("event_type").notNull(),
+    url: text("url").notNull(),
+    /** The receiver's HTTP status; null when there was no answer (timeout, connection refused). */
+    status: integer("status"),
+    /** A 2xx: the event is acknowledged. */
+    succeeded: boolean("succeeded").notNull(),
+    latencyMs: integer("latency_ms").notNull(),
+    /** The first 1,000 characters of the answer's body, or the error. */
+    responseExcerpt: text("response_excerpt"),
+    /** `schedule` for the worker's schedule, `replay` for a merchant's replay. */
+    trigger: text("trigger").$type<"schedule" | "replay">().notNull(),
+    attemptedAt: moment("attempted_at").notNull(),
+  },
+  (t) => [
+    index("billing_webhook_deliveries_event_idx").on(t.eventId, t.attemptedAt),
+    index("billing_webhook_deliveries_customer_idx").on(t.projectId, t.appUserId, t.attemptedAt),
+  ],
+);

@@ -4,6 +4,12 @@ import type { BillingContext, Caller } from "../context.js";
 import { apiKeys, projects } from "../db/schema.js";
 import { API_KEY_KINDS } from "../kinds/api-key-kind.js";
 import { BillingError, BillingErrorCode } from "./billing-error.js";
+import { SECRET_KEY_PREFIX } from "../merchant/secret-keys.js";
+import { SECRET_KEY_REQUIRED_MESSAGE, admitSecretKey, merchantRefusal } from "../merchant/secret-key-auth.js";
+import {
+  DEFAULT_SECRET_KEY_REQUESTS_PER_MINUTE,
+  secretKeyRateLimit,
+} from "../merchant/secret-key-rate-limit.js";
 
 /** The refusal of a Test Store key on a server where they are off: the invalid-key code, and how to turn them on. */
 export const TEST_STORE_OFF_MESSAGE =
@@ -23,7 +29,9 @@ export function testStoreOnByDefault(nodeEnv: string | undefined): boolean {
 
 /**
  * Requires `Authorization: Bearer <public API key>` on every route but preflights and routes marked
- * `config: { public: true }` (gateway webhooks): the key names the project and its kind (`request.caller`); an
+ * `config: { public: true }` (gateway webhooks), and a secret key (`sk_…`, {@link admitSecretKey}) on the merchant
+ * API's routes (`config.merchant`; those with `publicKeys` take either). A secret key is refused on every other route
+ * and a public key on a secret-only one (403). A public key names the project and its kind (`request.caller`); an
  * unknown or missing key is 401 with 7225, and so is a Test Store key when `testStore` is off (with
  * {@link TEST_STORE_OFF_MESSAGE}). A browser page on an origin the project does not allow (its `allowed_origins`, or
  * `allowedOrigins` for every project when given: the CLI's ALLOWED_ORIGINS) is refused before the route runs, with
@@ -35,13 +43,24 @@ export function testStoreOnByDefault(nodeEnv: string | undefined): boolean {
 export function requireApiKey(
   app: FastifyInstance,
   ctx: BillingContext,
-  { testStore, allowedOrigins }: { testStore: boolean; allowedOrigins?: string[] | null },
+  {
+    testStore,
+    allowedOrigins,
+    secretKeyRequestsPerMinute = DEFAULT_SECRET_KEY_REQUESTS_PER_MINUTE,
+  }: { testStore: boolean; allowedOrigins?: string[] | null; secretKeyRequestsPerMinute?: number },
 ): void {
   app.decorateRequest("caller", null as unknown as Caller);
+  app.decorateRequest("merchant", null);
+  const secretKeyLimit = secretKeyRateLimit(secretKeyRequestsPerMinute);
   app.addHook("onRequest", async (request) => {
     if (request.method === "OPTIONS" || request.routeOptions.config?.public === true) return;
     const match = /^Bearer (\S+)$/.exec(request.headers.authorization ?? "");
     const key = match?.[1];
+    const merchantRoute = request.routeOptions.config?.merchant;
+    if (key?.startsWith(SECRET_KEY_PREFIX)) {
+      request.merchant = await admitSecretKey(ctx, request, key, secretKeyLimit.take);
+      return;
+    }
     const [row] = key
       ? await ctx.db
           .select({
@@ -54,7 +73,9 @@ export function requireApiKey(
           .where(eq(apiKeys.key, key))
           .limit(1)
       : [];
-    if (!row) throw new BillingError(401, BillingErrorCode.InvalidApiKey, "Invalid API key.");
+    if (!row) throw merchantRefusal(merchantRoute, 401, "Invalid API key.");
+    if (merchantRoute && !merchantRoute.publicKeys)
+      throw merchantRefusal(merchantRoute, 403, SECRET_KEY_REQUIRED_MESSAGE);
     const kind = API_KEY_KINDS[row.kind];
     if (kind.refusedWhenTestStoreOff && !testStore) {
       throw new BillingError(401, BillingErrorCode.InvalidApiKey, TEST_STORE_OFF_MESSAGE);

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { isDatabaseUnavailable } from "../db/database-unavailable.js";
 import { BillingError, BillingErrorCode } from "./billing-error.js";
+import { MerchantError, merchantErrorTypeOf } from "../merchant/merchant-error.js";
 
 /** The 503 answer's message when the database cannot be reached; clients retry after `Retry-After` seconds. */
 export const DATABASE_UNAVAILABLE_MESSAGE = "The billing database is unavailable. Please retry shortly.";
@@ -22,11 +23,24 @@ function errorCodeOf(error: unknown): string | undefined {
  * else as 500 (7110) with the error logged. Unknown paths are 404.
  */
 export function useBillingErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | BillingError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | BillingError | MerchantError, request, reply) => {
+    const retryAfterS = (error as { retryAfterS?: number }).retryAfterS;
+    if (retryAfterS) reply.header("Retry-After", String(retryAfterS));
+    if (error instanceof MerchantError) return reply.status(error.statusCode).send(error.body());
+    // A v2 merchant route answers a domain function's refusal as RevenueCat's v2 error object.
+    if (error instanceof BillingError && request.routeOptions.config?.merchant?.api === "v2") {
+      const v2 = new MerchantError(error.statusCode, merchantErrorTypeOf(error.statusCode), error.message);
+      return reply.status(error.statusCode).send(v2.body());
+    }
     if (error instanceof BillingError) {
       return reply.status(error.statusCode).send({ code: error.code, message: error.message });
     }
     const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500 && request.routeOptions.config?.merchant?.api === "v2") {
+      return reply
+        .status(status)
+        .send(new MerchantError(status, merchantErrorTypeOf(status), error.message).body());
+    }
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ code: BillingErrorCode.BadRequest, message: error.message });
     }

@@ -8,6 +8,8 @@ import { ensureCustomer, validAppUserId } from "../domain/customers.js";
 import { identifyCustomer } from "../domain/identify-customer.js";
 import { parseInput } from "../http/validation.js";
 import { virtualCurrenciesResponse } from "../domain/virtual-currencies.js";
+import type { MerchantApi } from "../merchant/merchant-route.js";
+import { customerInfoSchema } from "../merchant/customer-info-schema.js";
 
 const userParams = z.object({ appUserId: z.string() });
 const attributesBody = z.object({
@@ -20,8 +22,14 @@ const attributesBody = z.object({
 });
 const identifyBody = z.object({ app_user_id: z.string(), new_app_user_id: z.string() });
 
-/** Customer info, identify (sign-in), subscriber attributes and virtual currency balances. */
-export async function subscriberRoutes(app: FastifyInstance, { ctx }: { ctx: BillingContext }) {
+/**
+ * Customer info, identify (sign-in), subscriber attributes and virtual currency balances. Customer info and attributes
+ * are RevenueCat v1 calls a merchant's server makes too: they take a secret key as well as a public one.
+ */
+export async function subscriberRoutes(
+  app: FastifyInstance,
+  { ctx, api }: { ctx: BillingContext; api: MerchantApi },
+) {
   // The SDK's identifyUser: answers the new id's customer info, 201 when this call created that customer.
   app.post("/v1/subscribers/identify", async (request, reply) => {
     const body = parseInput(identifyBody, request.body);
@@ -35,11 +43,23 @@ export async function subscriberRoutes(app: FastifyInstance, { ctx }: { ctx: Bil
     return customerInfoFor(ctx, request, projectId, newAppUserId);
   });
 
-  app.get("/v1/subscribers/:appUserId", async (request) => {
-    const appUserId = validAppUserId(parseInput(userParams, request.params).appUserId);
-    const { projectId } = request.caller;
-    return customerInfoFor(ctx, request, projectId, appUserId);
-  });
+  api.route(
+    app,
+    {
+      method: "GET",
+      url: "/v1/subscribers/:appUserId",
+      api: "v1",
+      scope: "customers:read",
+      publicKeys: true,
+      operationId: "v1-get-subscriber",
+      summary: "Get or create a customer: their entitlements and subscriptions",
+      tag: "Subscribers (v1)",
+      params: userParams,
+      responses: { 200: customerInfoSchema },
+    },
+    async ({ params, projectId, request }) =>
+      customerInfoFor(ctx, request, projectId, validAppUserId(params.appUserId)),
+  );
 
   // A customer never seen has a zero balance of every currency: the answer creates nothing.
   app.get("/v1/subscribers/:appUserId/virtual_currencies", async (request) => {
@@ -47,23 +67,34 @@ export async function subscriberRoutes(app: FastifyInstance, { ctx }: { ctx: Bil
     return virtualCurrenciesResponse(ctx.db, request.caller.projectId, appUserId);
   });
 
-  app.post("/v1/subscribers/:appUserId/attributes", async (request) => {
-    const appUserId = validAppUserId(parseInput(userParams, request.params).appUserId);
-    const { attributes } = parseInput(
-      attributesBody,
-      request.body,
-      BillingErrorCode.InvalidSubscriberAttributesBody,
-    );
-    const { projectId } = request.caller;
-    await ctx.db.transaction(async (tx) => {
-      await ensureCustomer(tx, projectId, appUserId, ctx.now());
-      const rows = Object.entries(attributes).map(([name, a]) => ({
-        name,
-        value: a.value,
-        updatedAtMs: a.updated_at_ms,
-      }));
-      await saveAttributes(tx, projectId, appUserId, rows);
-    });
-    return { attributes_saved: Object.keys(attributes).length };
-  });
+  api.route(
+    app,
+    {
+      method: "POST",
+      url: "/v1/subscribers/:appUserId/attributes",
+      api: "v1",
+      scope: "customers:write",
+      publicKeys: true,
+      operationId: "v1-update-subscriber-attributes",
+      summary: "Set a customer's attributes ($email, $displayName, your own)",
+      tag: "Subscribers (v1)",
+      params: userParams,
+      body: attributesBody,
+      bodyErrorCode: BillingErrorCode.InvalidSubscriberAttributesBody,
+      responses: { 200: z.object({ attributes_saved: z.number().int() }) },
+    },
+    async ({ params, body: { attributes }, projectId }) => {
+      const appUserId = validAppUserId(params.appUserId);
+      await ctx.db.transaction(async (tx) => {
+        await ensureCustomer(tx, projectId, appUserId, ctx.now());
+        const rows = Object.entries(attributes).map(([name, a]) => ({
+          name,
+          value: a.value,
+          updatedAtMs: a.updated_at_ms,
+        }));
+        await saveAttributes(tx, projectId, appUserId, rows);
+      });
+      return { attributes_saved: Object.keys(attributes).length };
+    },
+  );
 }
