@@ -29,6 +29,7 @@ import { renewalAuthenticationNotifier } from "./manage/renewal-authentication-n
 import { MerchantApi } from "./merchant/merchant-route.js";
 import { merchantV1Routes } from "./routes/merchant-v1-routes.js";
 import { merchantCustomerRoutes } from "./routes/merchant-customer-routes.js";
+import { merchantSubscriptionRoutes } from "./routes/merchant-subscription-routes.js";
 import { merchantCatalogueRoutes } from "./routes/merchant-catalogue-routes.js";
 import { merchantMetricsRoutes } from "./routes/merchant-metrics-routes.js";
 import { merchantWebhookRoutes } from "./routes/merchant-webhook-routes.js";
@@ -182,6 +183,7 @@ export async function billingServer(app: FastifyInstance, options: BillingServer
   }
   await app.register(merchantV1Routes, { ctx, api });
   await app.register(merchantCustomerRoutes, { ctx, api });
+  await app.register(merchantSubscriptionRoutes, { ctx, api });
   await app.register(merchantCatalogueRoutes, { ctx, api });
   await app.register(merchantMetricsRoutes, { ctx, api });
   await app.register(merchantWebhookRoutes, { ctx, api });
