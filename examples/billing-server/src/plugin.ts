@@ -183,7 +183,7 @@ export async function billingServer(app: FastifyInstance, options: BillingServer
   }
   await app.register(merchantV1Routes, { ctx, api });
   await app.register(merchantCustomerRoutes, { ctx, api });
-  await app.register(merchantSubscriptionRoutes, { ctx, api });
+  await app.register(merchantSubscriptionRoutes, { ctx, api, stripe: options.stripe ?? null });
   await app.register(merchantCatalogueRoutes, { ctx, api });
   await app.register(merchantMetricsRoutes, { ctx, api });
   await app.register(merchantWebhookRoutes, { ctx, api });
