@@ -34,7 +34,14 @@ const cliEnvSchema = z
     STRIPE_ACCOUNT_ID: z.string().min(1).optional(),
     // Host-app webhooks: one endpoint for every project of the catalogue.
     WEBHOOK_URL: z.string().url().optional(),
-    WEBHOOK_SECRET: z.string().min(16, "use at least 16 characters").optional(),
+    // Several, comma-separated, while one is rotated: every delivery is signed with each, the first is the bearer.
+    WEBHOOK_SECRET: z
+      .string()
+      .transform((value) => value.split(",").map((secret) => secret.trim()))
+      .refine((secrets) => secrets.every((secret) => secret.length >= 16), {
+        message: "use at least 16 characters (several secrets: comma-separated, each at least 16 characters)",
+      })
+      .optional(),
     ADMIN_SECRET: z.string().min(16, "use at least 16 characters").optional(),
     WORKER_INTERVAL_MS: z.coerce.number().int().min(100).optional(),
     /** The SMTP server customers are mailed through (the renewal payment confirmation link), with its login. */

@@ -52,7 +52,19 @@ export type {
   WebhookEndpoint,
   WebhookEndpoints,
 } from "./webhooks/deliver-due-webhooks.js";
-export { signWebhookBody, verifyWebhookSignature } from "./webhooks/webhook-signature.js";
+export {
+  TIMESTAMPED_SIGNATURE_HEADER,
+  WEBHOOK_TOLERANCE_SECONDS,
+  signWebhookBody,
+  signWebhookTimestamped,
+  verifyWebhookSignature,
+  webhookAuthHeaders,
+} from "./webhooks/webhook-signature.js";
+export type {
+  WebhookRequestHeaders,
+  WebhookSecrets,
+  WebhookVerifyOptions,
+} from "./webhooks/webhook-signature.js";
 export type { EntitlementEventType } from "./webhooks/entitlement-event.js";
 export {
   GRACE_PERIOD_DAYS,
@@ -78,3 +90,10 @@ export {
   mailRenewalAuthentication,
   renewalAuthenticationNotifier,
 } from "./manage/renewal-authentication-notifier.js";
+export { SECRET_KEY_SCOPES } from "./merchant/secret-key-scopes.js";
+export type { SecretKeyScope } from "./merchant/secret-key-scopes.js";
+export { createSecretKey, listSecretKeys, revokeSecretKey } from "./merchant/secret-keys.js";
+export type { NewSecretKey, SecretKeyListing } from "./merchant/secret-keys.js";
+export { auditEntries, recordAudit } from "./merchant/audit-log.js";
+export type { AuditEntry, AuditQuery, AuditRow } from "./merchant/audit-log.js";
+export { editCatalogue } from "./catalogue/catalogue-versions.js";

@@ -40,10 +40,13 @@ import { openApiRoutes } from "./routes/openapi-routes.js";
 export interface BillingServerOptions {
   database: BillingDatabase;
   /**
-   * Host-app webhooks by project id: every entitlement change is POSTed there, signed (see
-   * `signWebhookBody`) and retried until acknowledged. Events of projects without one wait in the outbox.
+   * Host-app webhooks by project id (`"*"` for every project without its own): every entitlement change is POSTed
+   * there, signed (see `webhookAuthHeaders`) and retried until acknowledged; every attempt is kept, listed and
+   * replayable through the merchant API (`/v2/projects/:project_id/webhooks/…`). Events of projects without one wait
+   * in the outbox. `secret` may be several while one is rotated: each signs every delivery (receivers accept any of
+   * theirs), and the first is sent as the bearer token and the body signature of older receivers.
    */
-  webhooks?: Record<string, { url: string; secret: string }>;
+  webhooks?: Record<string, { url: string; secret: string | string[] }>;
   /**
    * Charges renewals. By default card renewals are charged off-session to the card saved at checkout through
    * `stripe` (sandbox ones in Stripe's test mode), Test Store renewals succeed, and card renewals fail without
@@ -163,6 +166,8 @@ export async function billingServer(app: FastifyInstance, options: BillingServer
     secretKeyRequestsPerMinute: options.merchantApi?.requestsPerMinute,
   });
   const api = new MerchantApi(ctx);
+  const webhooks: WebhookEndpoints = options.webhooks ?? {};
+  checkWebhookEndpoints(webhooks);
   const mailer = mail ? createMailer(mail, app.log) : null;
   if (mailer) app.addHook("onClose", async () => mailer.close());
 
@@ -186,12 +191,10 @@ export async function billingServer(app: FastifyInstance, options: BillingServer
   await app.register(merchantSubscriptionRoutes, { ctx, api, stripe: options.stripe ?? null });
   await app.register(merchantCatalogueRoutes, { ctx, api });
   await app.register(merchantMetricsRoutes, { ctx, api });
-  await app.register(merchantWebhookRoutes, { ctx, api });
+  await app.register(merchantWebhookRoutes, { ctx, api, webhooks });
   await app.register(merchantAuditRoutes, { ctx, api });
   await app.register(openApiRoutes, { api });
 
-  const webhooks: WebhookEndpoints = options.webhooks ?? {};
-  checkWebhookEndpoints(webhooks);
   if (options.workers !== false) {
     runWorkersWith(app, ctx, {
       intervalMs: options.workerIntervalMs ?? 5000,

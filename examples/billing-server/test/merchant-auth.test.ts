@@ -139,6 +139,30 @@ describe.each(DATABASES)("secret keys on %s", (kind) => {
     expect((await merchantCall(server, "GET", "/v1/subscribers/u_rate", { key: busy })).status).toBe(200);
   });
 
+  it("sets attributes with a secret key as with the public key, auditing the names and never the values", async () => {
+    const key = await secretKeyFor(server, ["customers:write", "audit_log:read"]);
+    const body = { attributes: { $email: { value: "ada@example.com", updated_at_ms: 5 } } };
+    const saved = await merchantCall(server, "POST", "/v1/subscribers/u_attrs/attributes", { key, body });
+    expect(saved).toMatchObject({ status: 200, body: { attributes_saved: 1 } });
+    const log = await merchantCall(
+      server,
+      "GET",
+      "/v2/projects/realmheart/audit_logs?target_type=customer&target_id=u_attrs",
+      { key },
+    );
+    expect(log.body.items).toHaveLength(1);
+    expect(log.body.items[0]).toMatchObject({
+      action: "customer.attributes_update",
+      after: { names: ["$email"] },
+    });
+    expect(JSON.stringify(log.body)).not.toContain("ada@example.com");
+    const bad = await merchantCall(server, "POST", "/v1/subscribers/u_attrs/attributes", {
+      key,
+      body: { attributes: { $email: { value: 5, updated_at_ms: 5 } } },
+    });
+    expect(bad).toMatchObject({ status: 400, body: { code: 7264 } });
+  });
+
   it("lists the audit log a page at a time, newest first", async () => {
     const key = await secretKeyFor(server, ["audit_log:read"]);
     const first = await merchantCall(server, "GET", "/v2/projects/realmheart/audit_logs?limit=2", { key });

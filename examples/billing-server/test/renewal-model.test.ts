@@ -17,6 +17,7 @@ import { StripeGateway } from "../src/gateway/stripe-gateway.js";
 import { BillingError } from "../src/http/billing-error.js";
 import { cancelSubscription, resumeSubscription } from "../src/lifecycle/cancel-subscription.js";
 import { cardRenewalCharger } from "../src/lifecycle/card-renewal-charger.js";
+import { refundPurchase } from "../src/lifecycle/refund-purchase.js";
 import { runLifecycle } from "../src/lifecycle/run-lifecycle.js";
 import { checkoutCall, startBody, useCheckoutServer } from "./support/checkout-server.js";
 import type { CardBehaviour } from "./support/fake-stripe.js";
@@ -263,12 +264,23 @@ describe.each(DATABASES)("money rules over random subscription lives on %s", (ki
           return;
         }
         case "refund": {
-          // There is no refund route: a refund is recorded on the latest period, as a merchant's tooling would.
+          // The merchant refunds the latest period (the merchant API's one refund path): Stripe gives the money back.
           const latest = (await rowsOf())
             .filter((r) => r.refundedAt === null && r.expiresDate !== null)
             .sort((a, b) => b.expiresDate!.getTime() - a.expiresDate!.getTime())[0];
           if (!latest) return;
-          await db().update(purchases).set({ refundedAt: now }).where(eq(purchases.id, latest.id));
+          const outcome = await refundPurchase(ctx(), new StripeGateway(fake().options), {
+            projectId: PROJECT,
+            purchaseId: latest.id,
+            at: now,
+            actor: "test",
+          });
+          if (!outcome.ok) {
+            // A worker holds the period while it charges the renewal: the refund waits for it.
+            expect(outcome.reason).toBe("renewal_in_progress");
+            return saw("refund waits for a renewal charge");
+          }
+          expect(outcome.refunded).toBe(true);
           ledger.refunded.set(latest.storeTransactionId, now);
           saw("refund");
           return;

@@ -37,18 +37,26 @@ const PUBLIC_ROUTES = [
   "GET /billing/health/ready",
   "HEAD /billing/health/ready",
   "POST /billing/rcbilling/v1/stripe/webhook",
+  // The merchant API's OpenAPI document: it describes the routes and holds no data.
+  "GET /billing/openapi.json",
+  "HEAD /billing/openapi.json",
 ];
 
 describe("the route table", () => {
   let database: BillingDatabase;
   const app = Fastify({ logger: false, frameworkErrors: billingFrameworkErrors });
-  const routes: { method: string; url: string; public: boolean }[] = [];
+  const routes: { method: string; url: string; public: boolean; merchant?: { api: string } }[] = [];
 
   beforeAll(async () => {
     database = await openBillingDatabase();
     app.addHook("onRoute", (route) => {
       for (const method of [route.method].flat()) {
-        routes.push({ method, url: route.url, public: route.config?.public === true });
+        routes.push({
+          method,
+          url: route.url,
+          public: route.config?.public === true,
+          merchant: route.config?.merchant,
+        });
       }
     });
     // Every optional route registered: the admin routes and the Stripe webhook.
@@ -85,7 +93,13 @@ describe("the route table", () => {
           headers: authorization ? { authorization } : {},
         });
         expect(response.statusCode, `${route.method} ${url} ${authorization}`).toBe(401);
-        if (route.method !== "HEAD") {
+        // The merchant API's v2 routes answer in RevenueCat v2's error shape.
+        if (route.method !== "HEAD" && route.merchant?.api === "v2") {
+          expect(response.json(), `${route.method} ${url}`).toMatchObject({
+            object: "error",
+            type: "authentication_error",
+          });
+        } else if (route.method !== "HEAD") {
           expect(response.json(), `${route.method} ${url}`).toEqual({
             code: 7225,
             message: "Invalid API key.",

@@ -322,6 +322,51 @@ describe("the subscription machine", () => {
     });
   });
 
+  it("refunds a period in any phase: access ends now, one CANCELLATION for customer support, nothing renews", () => {
+    const refund = { type: "refund" } as const;
+    for (const [state, now] of [
+      [running, at(-10)],
+      [cancelled, at(-1)],
+      [inGrace, at(2)],
+      [expiredUnpaid, at(30)],
+    ] as const) {
+      const result = transition(state, refund, now);
+      expect(result).toMatchObject({
+        ok: true,
+        name: "refunded",
+        changes: { refundedAt: now },
+        effects: [{ type: "webhook", event: "CANCELLATION", cancelReason: "CUSTOMER_SUPPORT" }],
+      });
+      if (!result.ok) continue;
+      // Refunding again changes nothing and sends nothing; the worker settles it with no charge.
+      expect(transition(result.state, refund, now)).toMatchObject({
+        name: "already_refunded",
+        changes: {},
+        effects: [],
+      });
+      if (subscriptionPhase(result.state, now) !== "settled") {
+        expect(transition(result.state, due(), at(7))).toMatchObject({
+          name: "settled_silently",
+          effects: [],
+        });
+      }
+    }
+  });
+
+  it("refuses a refund while a worker charges the period's renewal, and leaves a one-time purchase to the refund path", () => {
+    expect(
+      transition({ ...inGrace, lifecycleLeaseUntil: at(1.001) }, { type: "refund" }, at(1)),
+    ).toMatchObject({
+      ok: false,
+      reason: "renewal_in_progress",
+      status: 409,
+    });
+    expect(transition({ ...running, expiresDate: null }, { type: "refund" }, at(0))).toMatchObject({
+      ok: false,
+      reason: "not_a_subscription",
+    });
+  });
+
   it("names each phase", () => {
     expect(
       [

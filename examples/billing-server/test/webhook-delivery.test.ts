@@ -1,4 +1,6 @@
 import Fastify from "fastify";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { and, eq, isNull } from "drizzle-orm";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -7,7 +9,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openBillingDatabase, type BillingDatabase } from "../src/db/database.js";
-import { webhookOutbox } from "../src/db/schema.js";
+import { webhookDeliveries, webhookOutbox } from "../src/db/schema.js";
 import { billingServer } from "../src/plugin.js";
 import { deliverDueWebhooks, type DeliverWebhooksOptions } from "../src/webhooks/deliver-due-webhooks.js";
 import { verifyWebhookSignature } from "../src/webhooks/webhook-signature.js";
@@ -30,6 +32,12 @@ describe.each(DATABASES)("host-app webhooks on %s", (kind) => {
   const outboxRow = async (eventId: string) =>
     (await server.database.db.select().from(webhookOutbox).where(eq(webhookOutbox.eventId, eventId)))[0];
   const user = () => `user_${randomUUID()}`;
+  const attemptsOf = (eventId: string) =>
+    server.database.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.eventId, eventId))
+      .orderBy(webhookDeliveries.attemptedAt);
 
   beforeAll(async () => {
     receiver = await startWebhookReceiver();
@@ -79,6 +87,104 @@ describe.each(DATABASES)("host-app webhooks on %s", (kind) => {
     expect(await deliver()).toEqual({ delivered: 0, failed: 0 });
     expect(receiver.requests).toHaveLength(1);
     expect(await outboxRow(event.id)).toMatchObject({ attempts: 1, lastError: null });
+  });
+
+  it("keeps every attempt with its status, answer, trigger and time, and never the secret or the headers", async () => {
+    receiver.failNext(1, 503);
+    const appUserId = user();
+    await postTestStoreReceipt(server, appUserId);
+    const firstTry = server.clock.now;
+    await deliver();
+    server.clock.advance(10_000);
+    await deliver();
+
+    const eventId = receiver.requests[0]!.headers["x-webhook-id"] as string;
+    const rows = await attemptsOf(eventId);
+    expect(rows).toHaveLength(2);
+    expect(rows.map((r) => [r.status, r.succeeded, r.responseExcerpt, r.attemptedAt.getTime()])).toEqual([
+      [503, false, '{"error":"try later"}', firstTry.getTime()],
+      [200, true, '{"received":true}', firstTry.getTime() + 10_000],
+    ]);
+    for (const row of rows) {
+      expect(row).toMatchObject({
+        projectId: "realmheart",
+        appUserId,
+        eventType: "INITIAL_PURCHASE",
+        url: receiver.url,
+        trigger: "schedule",
+      });
+      expect(row.latencyMs).toBeGreaterThanOrEqual(0);
+      expect(JSON.stringify(row)).not.toContain(SECRET);
+      expect(JSON.stringify(row)).not.toContain("Bearer");
+    }
+  });
+
+  it("keeps an attempt that got no answer, with no status and the reason", async () => {
+    receiver.hangNext(1);
+    await postTestStoreReceipt(server, user());
+    await deliver({ timeoutMs: 200 });
+    const eventId = receiver.requests[0]!.headers["x-webhook-id"] as string;
+    expect(await attemptsOf(eventId)).toMatchObject([
+      { status: null, succeeded: false, responseExcerpt: "No answer within 200 ms", trigger: "schedule" },
+    ]);
+  });
+
+  it("dates each delivery at sending and signs the date, so a receiver refuses it replayed minutes later", async () => {
+    await postTestStoreReceipt(server, user());
+    server.clock.advance(42_000);
+    const sentAt = server.clock.now;
+    await deliver();
+    const [request] = receiver.requests;
+    expect(request!.headers["x-webhook-timestamp"]).toBe(String(Math.floor(sentAt.getTime() / 1000)));
+    expect(verifyWebhookSignature(request!.rawBody, SECRET, request!.headers, { now: sentAt })).toBe(true);
+    const later = new Date(sentAt.getTime() + 6 * 60_000);
+    expect(verifyWebhookSignature(request!.rawBody, SECRET, request!.headers, { now: later })).toBe(false);
+  });
+
+  it("signs with every secret of a rotation; the first stays the bearer and the body signature of older receivers", async () => {
+    const next = "whsec_realmheart_next_secret";
+    await postTestStoreReceipt(server, user());
+    await deliver({ webhooks: { realmheart: { url: receiver.url, secret: [SECRET, next] } } });
+    const [request] = receiver.requests;
+    const now = server.clock.now;
+    expect(verifyWebhookSignature(request!.rawBody, SECRET, request!.headers, { now })).toBe(true);
+    expect(verifyWebhookSignature(request!.rawBody, next, request!.headers, { now })).toBe(true);
+    expect(
+      verifyWebhookSignature(request!.rawBody, "whsec_dropped_long_ago_0", request!.headers, { now }),
+    ).toBe(false);
+    expect(request!.headers.authorization).toBe(`Bearer ${SECRET}`);
+    expect(verifyWebhookSignature(request!.rawBody, SECRET, request!.headers["x-webhook-signature"])).toBe(
+      true,
+    );
+  });
+
+  it("keeps 1,000 characters of a hostile answer (NUL bytes, megabytes) and still acknowledges its 2xx", async () => {
+    const hostile = createServer((request, response) => {
+      request.resume();
+      request.on("end", () => {
+        response.writeHead(200, { "content-type": "text/plain" });
+        response.end(`\u0000ok${"x".repeat(2_000_000)}`);
+      });
+    });
+    await new Promise<void>((resolve) => hostile.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(hostile.address() as AddressInfo).port}/hook`;
+      await postTestStoreReceipt(server, user());
+      expect(await deliver({ webhooks: { realmheart: { url, secret: SECRET } } })).toEqual({
+        delivered: 1,
+        failed: 0,
+      });
+      const [row] = await server.database.db
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.url, url));
+      expect(row).toMatchObject({ status: 200, succeeded: true });
+      expect(row!.responseExcerpt).toHaveLength(1000);
+      expect(row!.responseExcerpt!.startsWith("\uFFFDok")).toBe(true);
+    } finally {
+      hostile.closeAllConnections();
+      await new Promise<void>((resolve) => hostile.close(() => resolve()));
+    }
   });
 
   it("retries a failing receiver after 10 s, then 20 s, with the same event id, and stops after the 2xx", async () => {

@@ -133,6 +133,36 @@ export async function importCatalogue(
   });
 }
 
+/** The transaction {@link editCatalogue} runs in, for what must land with the new version (an audit entry). */
+export type CatalogueTransaction = Parameters<Parameters<BillingDb["transaction"]>[0]>[0];
+
+/**
+ * Reads the newest version, applies `change` to it and imports the result, all under the import lock: two edits at
+ * once each see the other's version, so neither is lost. `change` refuses by throwing (nothing is written); `record`
+ * runs in the same transaction after the import (an audit entry lands with the version, or neither does). A change
+ * that gives the newest version's content again adds no version (`changed` false).
+ *
+ * @example
+ * const { result } = await editCatalogue(db, (current) => ({ catalogue: next(current), result: 1 }), origin);
+ */
+export async function editCatalogue<R>(
+  db: BillingDb,
+  change: (current: Catalogue) => { catalogue: Catalogue; result: R },
+  origin: CatalogueImportOrigin,
+  record?: (tx: CatalogueTransaction, result: R, imported: CatalogueImport) => Promise<void>,
+): Promise<{ result: R; imported: CatalogueImport }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${CATALOGUE_LOCK})`);
+    const current = await catalogueDocument(tx as unknown as BillingDb);
+    if (!current) throw new Error("There is no catalogue to edit: import one first.");
+    const { catalogue, result } = change(current);
+    // The lock is held and reentrant within this transaction: the import sees the version read above.
+    const imported = await importCatalogue(tx as unknown as BillingDb, catalogue, origin);
+    if (record) await record(tx, result, imported);
+    return { result, imported };
+  });
+}
+
 /** The advisory lock key of catalogue imports ("catalogue" as a number). */
 const CATALOGUE_LOCK = 0x63617461;
 

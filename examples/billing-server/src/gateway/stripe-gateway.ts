@@ -243,6 +243,63 @@ export class StripeGateway {
     throw gatewayError(`the renewal payment is ${intent.status}.`);
   }
 
+  /**
+   * The renewal charge that paid for the period `renewalTransactionId` (the charger's PaymentIntent, which names it in
+   * its metadata), among the customer's PaymentIntents created since `chargedSince` (the end of the period it
+   * renewed: no attempt is made before). Listed rather than searched: Stripe's search lags behind by up to a minute.
+   * Null when none succeeded.
+   */
+  async findRenewalPayment(input: {
+    customerId: string;
+    renewalTransactionId: string;
+    chargedSince: Date;
+  }): Promise<string | null> {
+    const params: Stripe.PaymentIntentListParams = {
+      customer: input.customerId,
+      // Stripe's seconds are floored: the second the charge was made in counts.
+      created: { gte: Math.floor(input.chargedSince.getTime() / 1000) - 1 },
+      limit: 100,
+    };
+    try {
+      for await (const intent of this.client.paymentIntents.list(params)) {
+        if (intent.metadata?.renewal_transaction_id !== input.renewalTransactionId) continue;
+        if (intent.status === "succeeded") return intent.id;
+      }
+      return null;
+    } catch (error) {
+      throw gatewayErrorFromStripe(error);
+    }
+  }
+
+  /**
+   * Refunds a PaymentIntent in full, once: the idempotency key is the purchase period's (`periodId`), so a retried
+   * refund answers the refund the first call made. A PaymentIntent Stripe reports as refunded already (the refund
+   * was made, but recording it here failed, after the key expired) is refunded: that is the outcome wanted. Stripe's
+   * refusals are 400 with code 7773 naming its reason ({@link gatewayErrorFromStripe}).
+   */
+  async refundPayment(input: {
+    paymentIntentId: string;
+    periodId: string;
+    projectId: string;
+  }): Promise<{ refundId: string | null }> {
+    const params: Stripe.RefundCreateParams = {
+      payment_intent: input.paymentIntentId,
+      reason: "requested_by_customer",
+      metadata: { project_id: input.projectId, period_id: input.periodId },
+    };
+    try {
+      const refund = await this.client.refunds.create(params, {
+        idempotencyKey: `refund-${input.periodId}-${digest(params)}`,
+      });
+      return { refundId: refund.id };
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeError && error.code === "charge_already_refunded") {
+        return { refundId: null };
+      }
+      throw gatewayErrorFromStripe(error);
+    }
+  }
+
   /** Runs a call with an idempotency key of the operation and the parameters, mapping Stripe's errors. */
   private async call<T>(
     operationId: string,

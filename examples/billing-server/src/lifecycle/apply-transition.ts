@@ -1,11 +1,11 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import type { BillingDb } from "../db/database.js";
-import { purchases, type products } from "../db/schema.js";
+import { purchases, webhookOutbox, type products } from "../db/schema.js";
 import { grantVirtualCurrencies } from "../domain/virtual-currencies.js";
 import { enqueueEntitlementEvent, type EntitlementEventType } from "../webhooks/entitlement-event.js";
 import { nextRenewalPeriod, type SubscriptionPhases } from "./next-renewal-period.js";
-import type { Transition } from "./subscription-machine.js";
+import type { CancelReason, Transition } from "./subscription-machine.js";
 
 type PurchaseRow = typeof purchases.$inferSelect;
 type ProductRow = typeof products.$inferSelect;
@@ -51,7 +51,7 @@ export async function applyTransition(
       renewal = await storeRenewal(tx, written, effect.startsAt, effect.unsubscribeDetectedAt, context);
     } else if (effect.type === "webhook") {
       const about = effect.event === "RENEWAL" ? renewal : written;
-      if (about) await notify(tx, effect.event, about, context);
+      if (about) await notify(tx, effect.event, about, context, effect.cancelReason);
     }
   }
   return { period: written, renewal };
@@ -69,7 +69,10 @@ async function writeChanges(
     .where(
       and(
         eq(purchases.id, period.id),
-        isNull(purchases.lifecycleHandledAt),
+        // Not settled since it was read (a refund may change a period settled before, as it was).
+        period.lifecycleHandledAt === null
+          ? isNull(purchases.lifecycleHandledAt)
+          : eq(purchases.lifecycleHandledAt, period.lifecycleHandledAt),
         eq(purchases.renewalAttempts, period.renewalAttempts),
       ),
     )
@@ -128,7 +131,33 @@ async function notify(
   type: EntitlementEventType,
   purchase: PurchaseRow,
   { product, at }: TransitionContext,
+  cancelReason: CancelReason | undefined,
 ): Promise<void> {
   const entitlementIds = product?.entitlements ?? [];
-  if (entitlementIds.length > 0) await enqueueEntitlementEvent(tx, { type, purchase, entitlementIds, at });
+  if (entitlementIds.length === 0) return;
+  const eventId = await enqueueEntitlementEvent(tx, { type, purchase, entitlementIds, at });
+  if (cancelReason) await markCancelReason(tx, eventId, cancelReason, at);
+}
+
+/**
+ * Adds RevenueCat's `cancel_reason` to an outbox event written in this transaction, and for a refund
+ * (`CUSTOMER_SUPPORT`) the moment access ended as `expiration_at_ms`: the host app must not keep access to the
+ * period's end. (`enqueueEntitlementEvent` has no place for either yet.)
+ *
+ * @example
+ * await markCancelReason(tx, await enqueueEntitlementEvent(tx, event), "CUSTOMER_SUPPORT", at);
+ */
+export async function markCancelReason(
+  tx: Tx,
+  eventId: string,
+  reason: CancelReason,
+  at: Date,
+): Promise<void> {
+  const fields = { cancel_reason: reason, expiration_at_ms: at.getTime() };
+  await tx
+    .update(webhookOutbox)
+    .set({
+      payload: sql`jsonb_set(${webhookOutbox.payload}, '{event}', (${webhookOutbox.payload} -> 'event') || ${JSON.stringify(fields)}::jsonb)`,
+    })
+    .where(eq(webhookOutbox.eventId, eventId));
 }

@@ -51,7 +51,8 @@ export type SubscriptionPhase =
  *   product exists, `renewable` when its plan is still in the catalogue;
  * - `renewal_paid`, `renewal_declined`, `authentication_required`: what the renewal charge came to;
  * - `authentication_paid`: Stripe reports the renewal payment the customer confirmed (SCA) succeeded;
- * - `cancel`, `resume`: the customer (Manage page) or the host app turns renewal off or back on.
+ * - `cancel`, `resume`: the customer (Manage page) or the host app turns renewal off or back on;
+ * - `refund`: the merchant gave the period's money back (the merchant API): its access ends now.
  */
 export type SubscriptionEvent =
   | { type: "due"; replaced: boolean; renewable: boolean }
@@ -60,10 +61,14 @@ export type SubscriptionEvent =
   | { type: "authentication_required"; authentication: RenewalAuthentication }
   | { type: "authentication_paid"; paymentIntentId: string; renewable: boolean }
   | { type: "cancel" }
-  | { type: "resume" };
+  | { type: "resume" }
+  | { type: "refund" };
 
 /** The entitlement events a transition sends to the host app. */
 export type LifecycleWebhook = "RENEWAL" | "BILLING_ISSUE" | "CANCELLATION" | "UNCANCELLATION" | "EXPIRATION";
+
+/** Why a `CANCELLATION` was sent when it is not the customer turning renewal off: RevenueCat's `cancel_reason`. */
+export type CancelReason = "CUSTOMER_SUPPORT";
 
 /**
  * What a transition asks the adapter to do besides writing the period's changes:
@@ -72,13 +77,14 @@ export type LifecycleWebhook = "RENEWAL" | "BILLING_ISSUE" | "CANCELLATION" | "U
  *   the outcome as an event;
  * - `store_renewal`: store the next period starting at `startsAt` (with its virtual currencies); it does not renew
  *   when `unsubscribeDetectedAt` is set (a renewal the customer paid after cancelling);
- * - `webhook`: send the event; `RENEWAL` is about the period `store_renewal` stored, and only once it is stored;
+ * - `webhook`: send the event; `RENEWAL` is about the period `store_renewal` stored, and only once it is stored; a
+ *   refund's `CANCELLATION` carries `cancelReason` `CUSTOMER_SUPPORT`, as RevenueCat sends it;
  * - `mail_authentication`: tell the customer their bank wants them to confirm the renewal payment.
  */
 export type SubscriptionEffect =
   | { type: "charge_renewal"; attempt: number }
   | { type: "store_renewal"; startsAt: Date; unsubscribeDetectedAt: Date | null }
-  | { type: "webhook"; event: LifecycleWebhook }
+  | { type: "webhook"; event: LifecycleWebhook; cancelReason?: CancelReason }
   | { type: "mail_authentication"; authentication: RenewalAuthentication };
 
 /** Every accepted transition, by name. */
@@ -99,7 +105,9 @@ export type TransitionName =
   | "already_cancelled"
   | "cancelled_and_ended"
   | "resumed"
-  | "already_renewing";
+  | "already_renewing"
+  | "refunded"
+  | "already_refunded";
 
 /** Why an event cannot happen to a period in its state. */
 export type RefusalReason =
@@ -222,7 +230,10 @@ function settle(state: SubscriptionState, now: Date): Partial<SubscriptionState>
  * cancelling one that has ended and is not settled yet (its renewal not tried yet, or being retried in the grace
  * period, or unpaid at the grace period's end) ends it at once (`CANCELLATION`, `EXPIRATION`): no retry follows, no
  * unpaid access is granted, and a renewal the customer pays afterwards does not renew again. Resuming turns renewal
- * back on for a running period only.
+ * back on for a running period only. A refund ends the period's access at once, in any phase (an ended period's
+ * money can be given back too): `refunded_at` is set and the host app gets a `CANCELLATION` with `cancel_reason`
+ * `CUSTOMER_SUPPORT`; a period not settled yet is then settled by the worker with nothing charged or sent. Refunding
+ * again changes nothing and sends nothing; a refund waits while a worker takes the period's renewal payment.
  *
  * @example
  * const result = transition(period, { type: "cancel" }, now);
@@ -344,6 +355,15 @@ export function transition(
       if ((phase === "renewal_due" || phase === "grace") && state.unsubscribeDetectedAt === null)
         return accept("already_renewing", state, {});
       return refuse("no_running_subscription");
+    }
+    case "refund": {
+      if (state.refundedAt !== null) return accept("already_refunded", state, {});
+      // The renewal being charged would be taken after the refund and renew the period it ended.
+      if (phase !== "settled" && state.lifecycleLeaseUntil !== null && now < state.lifecycleLeaseUntil)
+        return refuse("renewal_in_progress");
+      return accept("refunded", state, { refundedAt: now }, [
+        { type: "webhook", event: "CANCELLATION", cancelReason: "CUSTOMER_SUPPORT" },
+      ]);
     }
   }
 }

@@ -9,8 +9,10 @@ const entitlement = z.object({
   expires_date: nullableDate.describe(
     "When access ends (through a billing issue's grace period); null: never.",
   ),
-  product_identifier: z.string(),
-  product_plan_identifier: z.string().optional(),
+  product_identifier: z
+    .string()
+    .describe("The product, or the rc_promo_… subscription of a promotional grant"),
+  product_plan_identifier: z.string().optional().describe("Absent for a promotional grant"),
   purchase_date: date,
 });
 
@@ -46,7 +48,11 @@ const nonSubscription = z.object({
 /** `subscriber` of the customer info answer. */
 export const subscriberSchema = z.object({
   entitlements: z.record(z.string(), entitlement),
-  subscriptions: z.record(z.string(), subscription),
+  subscriptions: z
+    .record(z.string(), subscription)
+    .describe(
+      "By product id; a promotional grant as rc_promo_<entitlement>_<duration> (store promotional, never renewing)",
+    ),
   non_subscriptions: z.record(z.string(), z.array(nonSubscription)),
   first_seen: date,
   original_app_user_id: z.string(),

@@ -76,6 +76,10 @@ export function openApiDocument(api: MerchantApi): Record<string, unknown> {
     responses["403"] = errorResponse(spec.api, "The key may not do this: a public key, or a missing scope");
     responses["404"] = errorResponse(spec.api, "No such project, customer or object");
     responses["409"] = errorResponse(spec.api, "The object is busy or in a state that refuses this");
+    responses["422"] = errorResponse(
+      spec.api,
+      "The change would leave something invalid (a catalogue cross-check failed): nothing changed",
+    );
     responses["429"] = errorResponse(spec.api, "Too many requests: wait for Retry-After seconds");
     responses["500"] = errorResponse(spec.api, "The server failed");
     responses["503"] = errorResponse(
@@ -127,7 +131,7 @@ export function openApiDocument(api: MerchantApi): Record<string, unknown> {
         publicKey: {
           type: "http",
           scheme: "bearer",
-          description: "A public API key of the project (rcb_…, test_…).",
+          description: "A public API key of the project (the keys its apps and pages ship with).",
         },
       },
     },

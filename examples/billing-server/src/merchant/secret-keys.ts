@@ -7,7 +7,7 @@ import { projects, secretKeys } from "../db/schema.js";
 import { recordAudit } from "./audit-log.js";
 import type { SecretKeyScope } from "./secret-key-scopes.js";
 
-/** Every secret key starts with it; public keys never do (`rcb_`, `rcb_sb_`, `test_`). */
+/** Every secret key starts with it; no public key kind (API_KEY_KINDS) does. */
 export const SECRET_KEY_PREFIX = "sk_";
 
 /** Characters of a key kept as its `prefix`, to tell keys apart in a list. */

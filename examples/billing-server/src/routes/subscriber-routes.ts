@@ -10,6 +10,8 @@ import { parseInput } from "../http/validation.js";
 import { virtualCurrenciesResponse } from "../domain/virtual-currencies.js";
 import type { MerchantApi } from "../merchant/merchant-route.js";
 import { customerInfoSchema } from "../merchant/customer-info-schema.js";
+import { recordAudit } from "../merchant/audit-log.js";
+import { secretKeyActor } from "../merchant/secret-keys.js";
 
 const userParams = z.object({ appUserId: z.string() });
 const attributesBody = z.object({
@@ -83,7 +85,7 @@ export async function subscriberRoutes(
       bodyErrorCode: BillingErrorCode.InvalidSubscriberAttributesBody,
       responses: { 200: z.object({ attributes_saved: z.number().int() }) },
     },
-    async ({ params, body: { attributes }, projectId }) => {
+    async ({ params, body: { attributes }, projectId, merchant }) => {
       const appUserId = validAppUserId(params.appUserId);
       await ctx.db.transaction(async (tx) => {
         await ensureCustomer(tx, projectId, appUserId, ctx.now());
@@ -93,6 +95,18 @@ export async function subscriberRoutes(
           updatedAtMs: a.updated_at_ms,
         }));
         await saveAttributes(tx, projectId, appUserId, rows);
+        // A merchant's server writing attributes is audited (names only: values may be personal data).
+        if (merchant) {
+          await recordAudit(tx, {
+            projectId,
+            actor: secretKeyActor(merchant),
+            action: "customer.attributes_update",
+            targetType: "customer",
+            targetId: appUserId,
+            after: { names: Object.keys(attributes) },
+            at: ctx.now(),
+          });
+        }
       });
       return { attributes_saved: Object.keys(attributes).length };
     },

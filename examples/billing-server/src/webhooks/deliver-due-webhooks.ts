@@ -1,13 +1,18 @@
-import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, inArray, isNull, lte } from "drizzle-orm";
 import type { BillingContext } from "../context.js";
 import { webhookOutbox } from "../db/schema.js";
+import { recordWebhookAttempt } from "./record-webhook-attempt.js";
+import { sendWebhook } from "./send-webhook.js";
 import { webhookRetryDelayMs } from "./webhook-retry-delay.js";
-import { signWebhookBody } from "./webhook-signature.js";
+import type { WebhookSecrets } from "./webhook-signature.js";
 
-/** Where a project's entitlement events go, and the secret that authenticates and signs them. */
+/**
+ * Where a project's entitlement events go, and the secret that authenticates and signs them — or several while one
+ * is rotated: every delivery is signed with each, and the first is the one sent as the bearer token.
+ */
 export interface WebhookEndpoint {
   url: string;
-  secret: string;
+  secret: WebhookSecrets;
 }
 
 /** Webhook endpoints by project id; the key `"*"` ({@link EVERY_PROJECT}) serves the projects without their own. */
@@ -39,9 +44,27 @@ export interface WebhookDeliveryReport {
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 
-/** Throws when an endpoint could never be delivered to, so a misconfiguration shows at start. */
 const whose = (projectId: string) => (projectId === EVERY_PROJECT ? "every project" : `project ${projectId}`);
 
+/**
+ * The endpoint a project's events go to: its own, else the one of {@link EVERY_PROJECT}; undefined when neither is.
+ *
+ * @example
+ * webhookEndpointOf({ "*": { url, secret } }, "realmheart"); // { url, secret }
+ */
+export function webhookEndpointOf(
+  webhooks: WebhookEndpoints,
+  projectId: string,
+): WebhookEndpoint | undefined {
+  return Object.hasOwn(webhooks, projectId) ? webhooks[projectId] : webhooks[EVERY_PROJECT];
+}
+
+/**
+ * Throws when an endpoint could never be delivered to, so a misconfiguration shows at start.
+ *
+ * @example
+ * checkWebhookEndpoints({ realmheart: { url: "https://app.example/hooks/billing", secret: [current, next] } });
+ */
 export function checkWebhookEndpoints(webhooks: WebhookEndpoints): void {
   for (const [projectId, { url, secret }] of Object.entries(webhooks)) {
     let protocol = "";
@@ -53,7 +76,14 @@ export function checkWebhookEndpoints(webhooks: WebhookEndpoints): void {
     if (protocol !== "http:" && protocol !== "https:") {
       throw new Error(`Webhook of ${whose(projectId)}: "${url}" is not an http(s) URL.`);
     }
-    if (!secret) throw new Error(`Webhook of ${whose(projectId)}: the secret is empty.`);
+    const secrets = typeof secret === "string" ? [secret] : secret;
+    if (
+      !Array.isArray(secrets) ||
+      secrets.length === 0 ||
+      secrets.some((one) => typeof one !== "string" || !one)
+    ) {
+      throw new Error(`Webhook of ${whose(projectId)}: a secret is empty.`);
+    }
   }
 }
 
@@ -61,8 +91,10 @@ export function checkWebhookEndpoints(webhooks: WebhookEndpoints): void {
  * Delivers the outbox's due entitlement events to their projects' webhooks, and schedules a retry for each
  * one that is not acknowledged.
  *
- * Each event is POSTed as JSON with `Authorization: Bearer <secret>`, `X-Webhook-Id: <event id>` and
- * `X-Webhook-Signature` (see {@link signWebhookBody}). Any 2xx acknowledges it for good. Anything else — another
+ * Each event is POSTed as JSON with `X-Webhook-Id: <event id>` and the headers of `webhookAuthHeaders`
+ * (`X-Webhook-Timestamp`, one timestamped signature per secret, the body signature and the bearer secret). Every
+ * attempt is kept in `billing_webhook_deliveries` (status, latency, the start of the answer), without the secret or
+ * the headers. Any 2xx acknowledges it for good. Anything else — another
  * status (redirects are not followed), no answer within the timeout, a connection error — counts as a failed
  * attempt: it is retried after {@link webhookRetryDelayMs} (10 s doubling to 1 h), with the same id, until it
  * is acknowledged. Events may arrive out of order after retries; each carries `event_timestamp_ms`.
@@ -112,6 +144,7 @@ export async function deliverDueWebhooks(
       .returning({
         eventId: webhookOutbox.eventId,
         projectId: webhookOutbox.projectId,
+        type: webhookOutbox.type,
         payload: webhookOutbox.payload,
         attempts: webhookOutbox.attempts,
       });
@@ -119,68 +152,32 @@ export async function deliverDueWebhooks(
 
     await Promise.all(
       claimed.map(async (row) => {
-        const endpoint = Object.hasOwn(options.webhooks, row.projectId)
-          ? options.webhooks[row.projectId]
-          : options.webhooks[EVERY_PROJECT];
+        const endpoint = webhookEndpointOf(options.webhooks, row.projectId);
         if (!endpoint) return;
-        const error = await sendWebhook(row.eventId, row.payload, endpoint, {
+        const attemptedAt = ctx.now();
+        const attempt = await sendWebhook(row.eventId, row.payload, endpoint, {
           fetch: options.fetch ?? fetch,
           timeoutMs,
+          sentAt: attemptedAt,
         });
         const settledAt = ctx.now();
-        if (error === null) {
-          report.delivered++;
-          await ctx.db
-            .update(webhookOutbox)
-            .set({ deliveredAt: settledAt, attempts: sql`${webhookOutbox.attempts} + 1`, lastError: null })
-            .where(eq(webhookOutbox.eventId, row.eventId));
-        } else {
-          report.failed++;
-          const delay = webhookRetryDelayMs(row.attempts + 1, options.random ?? Math.random);
-          await ctx.db
-            .update(webhookOutbox)
-            .set({
-              attempts: sql`${webhookOutbox.attempts} + 1`,
-              lastError: error.slice(0, 1000),
-              nextAttemptAt: new Date(settledAt.getTime() + delay),
-            })
-            .where(and(eq(webhookOutbox.eventId, row.eventId), isNull(webhookOutbox.deliveredAt)));
-        }
+        if (attempt.succeeded) report.delivered++;
+        else report.failed++;
+        const delay = webhookRetryDelayMs(row.attempts + 1, options.random ?? Math.random);
+        await ctx.db.transaction((tx) =>
+          recordWebhookAttempt(tx, {
+            event: row,
+            url: endpoint.url,
+            attempt,
+            trigger: "schedule",
+            attemptedAt,
+            settledAt,
+            retryAt: new Date(settledAt.getTime() + delay),
+          }),
+        );
       }),
     );
     if (claimed.length < batchSize) break;
   }
   return report;
-}
-
-/** One delivery attempt: null when acknowledged, else why not. */
-async function sendWebhook(
-  eventId: string,
-  payload: unknown,
-  endpoint: WebhookEndpoint,
-  { fetch: fetchImpl, timeoutMs }: { fetch: typeof fetch; timeoutMs: number },
-): Promise<string | null> {
-  const body = JSON.stringify(payload);
-  try {
-    const response = await fetchImpl(endpoint.url, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        authorization: `Bearer ${endpoint.secret}`,
-        "user-agent": "purchases-web-billing-server",
-        "x-webhook-id": eventId,
-        "x-webhook-signature": signWebhookBody(body, endpoint.secret),
-      },
-      body,
-      redirect: "manual",
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    // The answer's body is not needed; dropping it frees the connection.
-    await response.body?.cancel().catch(() => undefined);
-    return response.ok ? null : `HTTP ${response.status}`;
-  } catch (error) {
-    if (error instanceof Error && error.name === "TimeoutError") return `No answer within ${timeoutMs} ms`;
-    const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : "";
-    return `${error instanceof Error ? error.message : String(error)}${cause}`;
-  }
 }

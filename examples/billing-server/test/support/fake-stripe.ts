@@ -72,6 +72,8 @@ export interface FakeStripe {
   authenticate(paymentIntentId: string): Promise<WebhookDelivery>;
   /** The PaymentIntents charged off-session and confirmed, in order (renewals). */
   offSessionCharges(): Stripe.PaymentIntent[];
+  /** The refunds made, in order. */
+  refunds(): Stripe.Refund[];
   /** An event as Stripe builds it. */
   event(type: string, object: object): Json;
   /** Delivers an event signed like Stripe, or with the overrides given. */
@@ -83,6 +85,43 @@ export interface FakeStripe {
 }
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
+
+/** `keys` as a set, checked at compile time to name every key of `T` and nothing else (as ./stripe-params.ts). */
+const keysOf =
+  <T>() =>
+  <const K extends readonly (keyof T & string)[]>(
+    keys: K & ([keyof T & string] extends [K[number]] ? unknown : { missing: Exclude<keyof T, K[number]> }),
+  ): ReadonlySet<string> =>
+    new Set(keys);
+
+const REFUND_CREATE = keysOf<Stripe.RefundCreateParams>()([
+  "amount",
+  "charge",
+  "currency",
+  "customer",
+  "expand",
+  "instructions_email",
+  "metadata",
+  "origin",
+  "payment_intent",
+  "reason",
+  "refund_application_fee",
+  "reverse_transfer",
+]);
+const PAYMENT_INTENT_LIST = keysOf<Stripe.PaymentIntentListParams>()([
+  "created",
+  "customer",
+  "customer_account",
+  "ending_before",
+  "expand",
+  "limit",
+  "starting_after",
+]);
+const REFUND_REASONS: ReadonlySet<string> = new Set<Stripe.RefundCreateParams.Reason>([
+  "duplicate",
+  "fraudulent",
+  "requested_by_customer",
+]);
 
 /** Decodes Stripe's bracket form encoding: `a[b]=c`, `a[]=x`, `a[0]=x`. */
 function decodeForm(text: string): Json {
@@ -154,6 +193,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const cards = new Map<string, string>();
   const cardBehaviours = new Map<string, CardBehaviour>();
   const charges: Stripe.PaymentIntent[] = [];
+  const refunds: Stripe.Refund[] = [];
   const idempotent = new Map<string, { fingerprint: string; status: number; body: Json }>();
   let nextFailure: StripeApiError | null = null;
 
@@ -417,17 +457,119 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       if (form.amount !== undefined) intent.amount = amountOf(form);
       return intent;
     }
+    if (method === "GET" && path === "/v1/payment_intents") return listPaymentIntents(form);
+    if (method === "POST" && path === "/v1/refunds") return createRefund(form);
     throw new StripeApiError(404, {
       type: "invalid_request_error",
       message: `Unrecognized request URL (${method}: ${path}).`,
     });
   }
 
+  /** `GET /v1/payment_intents`: the newest first, by `customer` and `created`, a page of `limit` (10 by default). */
+  function listPaymentIntents(form: Json): Stripe.ApiList<Stripe.PaymentIntent> {
+    refuseUnknown(form, PAYMENT_INTENT_LIST);
+    const limit = form.limit === undefined ? 10 : Number(form.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw invalid("Invalid integer", "limit");
+    const created = form.created;
+    const range: Record<string, unknown> =
+      created === undefined ? {} : typeof created === "object" ? (created as Json) : { eq: created };
+    const bounds = Object.entries(range).map(([op, value]) => {
+      if (!["gt", "gte", "lt", "lte", "eq"].includes(op) || !/^\d+$/.test(String(value)))
+        throw invalid("Invalid timestamp", `created[${op}]`);
+      return [op, Number(value)] as const;
+    });
+    const inRange = (t: number) =>
+      bounds.every(([op, v]) =>
+        op === "gt" ? t > v : op === "gte" ? t >= v : op === "lt" ? t < v : op === "lte" ? t <= v : t === v,
+      );
+    const customer = stringOf(form, "customer");
+    const all = [...intents.values()]
+      .filter((i): i is Stripe.PaymentIntent => i.object === "payment_intent")
+      .filter((i) => (customer === null || i.customer === customer) && inRange(i.created))
+      .reverse();
+    const after = stringOf(form, "starting_after");
+    const start = after === null ? 0 : all.findIndex((i) => i.id === after) + 1;
+    if (after !== null && start === 0) {
+      throw invalid(`No such payment_intent: '${after}'`, "starting_after", "resource_missing");
+    }
+    const data = all.slice(start, start + limit);
+    return { object: "list", data, has_more: start + limit < all.length, url: "/v1/payment_intents" };
+  }
+
+  /** `POST /v1/refunds` of a PaymentIntent's successful charge: in full, or `amount` of what is left. */
+  function createRefund(form: Json): Stripe.Refund {
+    refuseUnknown(form, REFUND_CREATE);
+    const intentId = stringOf(form, "payment_intent");
+    if (intentId === null && stringOf(form, "charge") === null) {
+      throw invalid(
+        "One of the following params should be provided for this request: payment_intent or charge.",
+        undefined,
+        "parameter_missing",
+      );
+    }
+    // The billing server refunds PaymentIntents; a charge id is refused as one this fake never made.
+    const intent = intentId === null ? undefined : intents.get(intentId);
+    if (!intent || intent.object !== "payment_intent") {
+      throw invalid(
+        `No such ${intentId === null ? "charge" : "payment_intent"}: '${String(intentId ?? form.charge)}'`,
+        intentId === null ? "charge" : "payment_intent",
+        "resource_missing",
+      );
+    }
+    if (intent.status !== "succeeded") {
+      throw invalid(
+        `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`,
+        "payment_intent",
+        "charge_not_refundable",
+      );
+    }
+    const reason = stringOf(form, "reason");
+    if (reason !== null && !REFUND_REASONS.has(reason)) throw invalid("Invalid reason", "reason");
+    const refunded = refunds.filter((r) => r.payment_intent === intent.id).reduce((n, r) => n + r.amount, 0);
+    const left = intent.amount_received - refunded;
+    if (left <= 0) {
+      throw invalid(
+        `Charge for ${intent.id} has already been refunded.`,
+        undefined,
+        "charge_already_refunded",
+      );
+    }
+    const amount = form.amount === undefined ? left : amountOf(form);
+    if (amount > left) {
+      throw invalid(
+        `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
+        "amount",
+        "amount_too_large",
+      );
+    }
+    const refund = {
+      id: id("re"),
+      object: "refund",
+      amount,
+      balance_transaction: id("txn"),
+      charge: intent.latest_charge as string | null,
+      created: seconds(),
+      currency: intent.currency,
+      customer: intent.customer as string | null,
+      customer_account: null,
+      metadata: metadataOf(form),
+      payment_intent: intent.id,
+      payment_method: intent.payment_method as string | null,
+      reason: reason as Stripe.Refund.Reason | null,
+      receipt_number: null,
+      source_transfer_reversal: null,
+      status: "succeeded",
+      transfer_reversal: null,
+    } satisfies Stripe.Refund;
+    refunds.push(refund);
+    return refund;
+  }
+
   async function handle(request: IncomingMessage, response: ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString("utf8");
-    const path = (request.url ?? "/").split("?")[0] ?? "/";
+    const [path = "/", query = ""] = (request.url ?? "/").split("?");
     const method = request.method ?? "GET";
     const send = (status: number, body: object, headers: Record<string, string> = {}) => {
       response.writeHead(status, {
@@ -438,7 +580,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       });
       response.end(JSON.stringify(body, null, 2));
     };
-    const form = decodeForm(text);
+    // A GET's parameters come in its query string, as the `stripe` client sends them.
+    const form = decodeForm(method === "GET" ? query : text);
     requests.push({ method, path, headers: request.headers, form });
     try {
       const auth = /^Bearer (\S+)$/.exec(request.headers.authorization ?? "")?.[1];
@@ -537,6 +680,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       cardBehaviours.set(paymentMethodId, behaviour);
     },
     offSessionCharges: () => [...charges],
+    refunds: () => [...refunds],
     event(type, object) {
       return {
         id: id("evt"),

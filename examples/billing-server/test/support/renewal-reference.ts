@@ -249,3 +249,98 @@ export class Ledger {
     ).toBe(true);
   }
 }
+
+/** A period a customer's ledger gives them by the rules above (not read from the server). */
+export interface ReferencePeriod {
+  transactionId: string;
+  /** The subscription: its first transaction. */
+  chain: string;
+  kind: "trial" | "paid";
+  start: Date;
+  end: Date;
+  priceMicros: number;
+  refundedAt: Date | null;
+}
+
+/** A renewal's grace period by the rules above, with the period whose renewal failed. */
+export interface ReferenceGrace {
+  chain: string;
+  renewed: ReferencePeriod;
+  from: Date;
+  until: Date;
+  /**
+   * When a later purchase replaced the subscription, if one did before the grace period's end: from then its end is
+   * open (the next worker pass that looks at it ends it, nothing being retried any more).
+   */
+  replacedFrom: Date | null;
+}
+
+/**
+ * The periods a ledger's payments give: a trial a week from its checkout, a paid checkout a calendar month, and each
+ * paid renewal a month from where the period it renews ended (or from its payment, when the customer paid after the
+ * subscription had ended). Refunds as the ledger recorded them.
+ *
+ * @example
+ * referencePeriods(ledger).filter((p) => p.kind === "paid").length; // the periods paid for
+ */
+export function referencePeriods(ledger: Ledger): ReferencePeriod[] {
+  const periods = new Map<string, ReferencePeriod>();
+  const add = (transactionId: string, kind: "trial" | "paid", start: Date) =>
+    periods.set(transactionId, {
+      transactionId,
+      chain: chainOf(transactionId),
+      kind,
+      start,
+      end: kind === "trial" ? new Date(start.getTime() + TRIAL_DAYS * DAY) : addMonth(start),
+      priceMicros: kind === "trial" ? 0 : PRICE_MICROS,
+      refundedAt: ledger.refunded.get(transactionId) ?? null,
+    });
+  for (const checkout of ledger.checkouts.values()) {
+    if (checkout.granted) add(checkout.intentId, checkout.kind, checkout.at);
+  }
+  const paid = [...ledger.charges.values()]
+    .filter((c) => c.paidAt !== null)
+    .sort((a, b) => renewalNumber(a.renewalId) - renewalNumber(b.renewalId));
+  for (const charge of paid) {
+    const renewed = periods.get(previousOf(charge.renewalId));
+    if (!renewed) continue;
+    add(charge.renewalId, "paid", charge.paidAfterEnd ? charge.paidAt! : renewed.end);
+  }
+  return [...periods.values()];
+}
+
+/**
+ * The grace periods of a ledger's renewals: from the first failed charge of a renewal for 6 days, until it is paid or
+ * the subscription is cancelled.
+ *
+ * @example
+ * referenceGraces(ledger, referencePeriods(ledger));
+ */
+export function referenceGraces(ledger: Ledger, periods: readonly ReferencePeriod[]): ReferenceGrace[] {
+  const byId = new Map(periods.map((p) => [p.transactionId, p]));
+  const renewals = new Set([...ledger.charges.values()].map((c) => c.renewalId));
+  return [...renewals].flatMap((renewalId) => {
+    const attempts = [...ledger.charges.values()].filter((c) => c.renewalId === renewalId);
+    const from = attempts.find((c) => c.outcome !== "succeeded")?.at;
+    const renewed = byId.get(previousOf(renewalId));
+    if (!from || !renewed) return [];
+    const ends = [from.getTime() + GRACE_DAYS * DAY];
+    const cancelledAt = ledger.cancelled.get(chainOf(renewalId));
+    if (cancelledAt && cancelledAt >= from) ends.push(cancelledAt.getTime());
+    for (const c of attempts) if (c.paidAt) ends.push(c.paidAt.getTime());
+    const until = new Date(Math.min(...ends));
+    const replacing = periods
+      .filter((p) => p.chain !== renewed.chain && p.start > renewed.start)
+      .map((p) => p.start.getTime());
+    const replacedAt = replacing.length > 0 ? Math.min(...replacing) : null;
+    return [
+      {
+        chain: renewed.chain,
+        renewed,
+        from,
+        until,
+        replacedFrom: replacedAt !== null && replacedAt < until.getTime() ? new Date(replacedAt) : null,
+      },
+    ];
+  });
+}
