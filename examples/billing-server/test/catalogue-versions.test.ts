@@ -11,6 +11,7 @@ import {
   importCatalogue,
 } from "../src/catalogue/catalogue-versions.js";
 import { catalogueVersions } from "../src/db/schema.js";
+import { auditEntries } from "../src/merchant/audit-log.js";
 import { KEYS, testCatalogue } from "./support/catalogue.js";
 import { DATABASES, call, startPeerServer, startTestServer, type TestServer } from "./support/test-server.js";
 
@@ -97,6 +98,28 @@ for (const kind of DATABASES) {
       expect(result).toMatchObject({ changed: true, version: { version: 2, ...OPERATOR } });
       expect(await servedDescription(first)).toBe("version two");
       expect(await servedDescription(second)).toBe("version two");
+    });
+
+    it("records each import in every project's audit log, by whom, from which version to which", async () => {
+      const server = await startTestServer(kind, { catalogue: testCatalogue() });
+      open.push(server);
+      await importCatalogue(server.database.db, changedCatalogue("audited"), OPERATOR);
+      await importCatalogue(server.database.db, changedCatalogue("audited"), OPERATOR);
+      for (const projectId of testCatalogue().projects.map((p) => p.id)) {
+        const entries = await auditEntries(server.database.db, {
+          projectId,
+          targetType: "catalogue_version",
+          limit: 10,
+        });
+        expect(entries.map((e) => [e.action, e.targetId, e.actor])).toEqual([
+          ["catalogue.import", "2", OPERATOR.actor],
+          ["catalogue.import", "1", "billing server start"],
+        ]);
+        expect(entries[0]).toMatchObject({
+          before: { version: 1 },
+          after: { version: 2, source: OPERATOR.source },
+        });
+      }
     });
 
     it("an import equal to the served version adds none, whatever the order of its keys", async () => {

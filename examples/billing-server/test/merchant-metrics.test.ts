@@ -1,36 +1,27 @@
 // The merchant API's metrics overview (issue #48) over HTTP: its key and scope, its input, its answer as
 // /openapi.json describes it; and its numbers against the money rules' reference on random card-subscription lives
-// (the steps of renewal-model.test.ts: clock jumps, worker outages, declines, SCA, cancels, resumes, refunds,
+// (the steps of ./support/card-life.ts, as renewal-model.test.ts plays them: clock jumps, worker outages, declines, SCA, cancels, resumes, refunds,
 // repurchases), computed from the ledger of what happened and never from the server's rows. METRICS_RUNS and
 // METRICS_SEED override the run count and the seed.
-import { and, eq, isNull } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { purchases } from "../src/db/schema.js";
 import { ensureCustomer } from "../src/domain/customers.js";
 import { addIsoDuration } from "../src/domain/iso-duration.js";
-import { StripeGateway } from "../src/gateway/stripe-gateway.js";
-import { BillingError } from "../src/http/billing-error.js";
-import { cancelSubscription, resumeSubscription } from "../src/lifecycle/cancel-subscription.js";
-import { cardRenewalCharger } from "../src/lifecycle/card-renewal-charger.js";
-import { runLifecycle } from "../src/lifecycle/run-lifecycle.js";
+import { cardLife, cardScript, type CardStep } from "./support/card-life.js";
 import { KEYS } from "./support/catalogue.js";
-import { checkoutCall, startBody, useCheckoutServer } from "./support/checkout-server.js";
-import type { CardBehaviour } from "./support/fake-stripe.js";
+import { useCheckoutServer } from "./support/checkout-server.js";
 import { merchantCall, secretKeyFor } from "./support/merchant-api.js";
 import {
-  Ledger,
   referenceGraces,
   referencePeriods,
+  type Ledger,
   type ReferenceGrace,
   type ReferencePeriod,
-  type RenewalCharge,
 } from "./support/renewal-reference.js";
 import { DATABASES, startTestServer, type TestServer } from "./support/test-server.js";
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
+const DAY = 24 * 60 * 60_000;
 const PROJECT = "realmheart";
 const PATH = `/v2/projects/${PROJECT}/metrics/overview`;
 const RUNS = Number(process.env.METRICS_RUNS ?? 40);
@@ -167,49 +158,14 @@ describe.each(DATABASES)("metrics overview route on %s", (kind) => {
 // ---------------------------------------------------------------------------------------------------------------
 // The acceptance point: the route's numbers equal the money rules' on generated histories.
 
-type Step =
-  | { kind: "advance"; ms: number; workers: 0 | 1 | 2 }
-  | { kind: "workers"; count: 0 | 1 | 2 }
-  | { kind: "card"; behaviour: CardBehaviour }
-  | { kind: "authenticate" }
-  | { kind: "cancel" }
-  | { kind: "resume" }
-  | { kind: "refund" }
-  | { kind: "buy"; trial: boolean; declined: boolean };
-
-const buyStep = fc.record({
-  kind: fc.constant("buy" as const),
-  trial: fc.boolean(),
-  declined: fc.integer({ min: 0, max: 9 }).map((n) => n < 2),
+// Shorter lives than the money rules' own, in jumps of hours and days and one purchase at a time.
+const script = cardScript({
+  minutes: false,
+  maxDays: 40,
+  workersWeight: 2,
+  parallelBuys: false,
+  maxSteps: 16,
 });
-const cardStep = fc
-  .constantFrom<CardBehaviour>("succeeds", "declines", "requires_authentication")
-  .map((behaviour) => ({ kind: "card" as const, behaviour }));
-const workerCount = fc.constantFrom(0 as const, 1 as const, 1 as const, 2 as const);
-const step: fc.Arbitrary<Step> = fc.oneof(
-  {
-    weight: 10,
-    arbitrary: fc
-      .record({
-        ms: fc.oneof(
-          { weight: 1, arbitrary: fc.integer({ min: 1, max: 48 }).map((h) => h * HOUR) },
-          { weight: 3, arbitrary: fc.integer({ min: 1, max: 40 }).map((d) => d * DAY) },
-        ),
-        workers: workerCount,
-      })
-      .map(({ ms, workers }) => ({ kind: "advance" as const, ms, workers })),
-  },
-  { weight: 2, arbitrary: workerCount.map((count) => ({ kind: "workers" as const, count })) },
-  { weight: 3, arbitrary: cardStep },
-  { weight: 2, arbitrary: fc.constant({ kind: "authenticate" as const }) },
-  { weight: 2, arbitrary: fc.constant({ kind: "cancel" as const }) },
-  { weight: 1, arbitrary: fc.constant({ kind: "resume" as const }) },
-  { weight: 1, arbitrary: fc.constant({ kind: "refund" as const }) },
-  { weight: 2, arbitrary: buyStep },
-);
-const script: fc.Arbitrary<Step[]> = fc
-  .tuple(buyStep, cardStep, fc.array(step, { minLength: 1, maxLength: 16, size: "max" }))
-  .map(([first, card, rest]) => [first, card, ...rest]);
 
 /** One customer's life as the reference knows it: when they were first seen, and the ledger. */
 interface History {
@@ -310,9 +266,6 @@ function expectedOverview(histories: readonly History[], now: Date): Record<stri
 
 describe.each(DATABASES)("metrics overview against the money rules on %s", (kind) => {
   const { checkout, server } = useCheckoutServer(kind);
-  const fake = () => checkout().stripe;
-  const db = () => server().database.db;
-  const ctx = () => ({ db: db(), now: () => server().clock.now });
   const histories: History[] = [];
   let key = "";
   let compared = 0;
@@ -333,137 +286,11 @@ describe.each(DATABASES)("metrics overview against the money rules on %s", (kind
     left += 7 - Object.keys(expected).length;
   }
 
-  async function live(script: readonly Step[]) {
+  async function live(script: readonly CardStep[]) {
     const appUserId = `metrics_model_${kind}_${SEED}_${histories.length}`;
-    const ledger = new Ledger();
-    histories.push({ firstSeen: server().clock.now, ledger });
-    const cards: string[] = [];
-    const customers = new Set<string>();
-    let behaviour: CardBehaviour = "succeeds";
-    const rowsOf = () =>
-      db()
-        .select()
-        .from(purchases)
-        .where(and(eq(purchases.projectId, PROJECT), eq(purchases.appUserId, appUserId)));
-    const change = { projectId: PROJECT, appUserId, productId: "premium_realm_monthly" };
-
-    async function buy({ trial, declined }: Extract<Step, { kind: "buy" }>) {
-      const now = server().clock.now;
-      const body = startBody(
-        appUserId,
-        trial ? {} : { offer_id: "no_trial", price_id: "prc_premium_realm_monthly_no_trial" },
-      );
-      const start = await checkoutCall(server(), "POST", "/start", body);
-      if (start.status !== 200) return; // already subscribed
-      const id: string = start.body.operation_session_id;
-      const complete = await checkoutCall(server(), "POST", `/${id}/complete`, {
-        email: `${appUserId}@example.com`,
-      });
-      if (complete.status !== 200) return;
-      const secret: string = complete.body.gateway_params.client_secret;
-      const delivery = await fake().confirm(secret, declined ? "declined" : "succeeded");
-      const intent = fake().intentBySecret(secret);
-      customers.add(intent.customer as string);
-      if (declined) return;
-      ledger.recordCheckout({
-        intentId: intent.id as string,
-        kind: intent.object === "setup_intent" ? "trial" : "paid",
-        at: now,
-        granted: delivery.body.result === "succeeded",
-      });
-      const card = intent.payment_method as string;
-      cards.push(card);
-      fake().setCardBehaviour(card, behaviour);
-    }
-
-    function newCharges(): RenewalCharge[] {
-      return fake()
-        .offSessionCharges()
-        .filter((c) => customers.has(c.customer as string) && !ledger.charges.has(c.id))
-        .map((c) => ({
-          id: c.id,
-          renewalId: c.metadata.renewal_transaction_id as string,
-          at: new Date(c.created * 1000),
-          outcome:
-            c.status === "succeeded"
-              ? "succeeded"
-              : c.last_payment_error?.code === "authentication_required"
-                ? "authentication_required"
-                : "declined",
-          amountMinor: c.amount,
-          paidAt: c.status === "succeeded" ? new Date(c.created * 1000) : null,
-        }));
-    }
-
-    async function workers(count: 0 | 1 | 2) {
-      const charger = cardRenewalCharger(ctx(), new StripeGateway(fake().options));
-      await Promise.all(
-        Array.from({ length: count }, () => runLifecycle(ctx(), { renewalCharger: charger, batchSize: 1 })),
-      );
-      ledger.recordCharges(newCharges(), await rowsOf());
-    }
-
-    async function run(step: Step) {
-      const now = server().clock.now;
-      switch (step.kind) {
-        case "advance":
-          server().clock.advance(step.ms);
-          return workers(step.workers);
-        case "workers":
-          return workers(step.count);
-        case "card":
-          behaviour = step.behaviour;
-          for (const card of cards) fake().setCardBehaviour(card, behaviour);
-          return;
-        case "authenticate": {
-          const waiting = [...ledger.charges.values()]
-            .reverse()
-            .find((c) => c.outcome === "authentication_required" && c.paidAt === null);
-          if (!waiting) return;
-          expect((await fake().authenticate(waiting.id)).status).toBe(200);
-          ledger.recordAuthenticated(waiting, now);
-          return;
-        }
-        case "cancel":
-        case "resume": {
-          const before = await rowsOf();
-          try {
-            await (step.kind === "cancel" ? cancelSubscription : resumeSubscription)(ctx(), {
-              ...change,
-              at: now,
-            });
-            ledger.recordRenewalSwitch(step.kind, before, now);
-          } catch (error) {
-            if (!(error instanceof BillingError)) throw error;
-          }
-          return;
-        }
-        case "refund": {
-          const latest = (await rowsOf())
-            .filter((r) => r.refundedAt === null && r.expiresDate !== null)
-            .sort((a, b) => b.expiresDate!.getTime() - a.expiresDate!.getTime())[0];
-          if (!latest) return;
-          await db().update(purchases).set({ refundedAt: now }).where(eq(purchases.id, latest.id));
-          ledger.refunded.set(latest.storeTransactionId, now);
-          return;
-        }
-        case "buy":
-          return buy(step);
-      }
-    }
-
-    try {
-      for (const s of script) {
-        await run(s);
-        await compare();
-      }
-    } finally {
-      // The customer's subscriptions stop with the run (nothing renews any more), as the reference has them.
-      await db()
-        .update(purchases)
-        .set({ lifecycleHandledAt: server().clock.now })
-        .where(and(eq(purchases.appUserId, appUserId), isNull(purchases.lifecycleHandledAt)));
-    }
+    const life = await cardLife({ server: server(), stripe: checkout().stripe, appUserId });
+    histories.push({ firstSeen: server().clock.now, ledger: life.ledger });
+    await life.play(script, { afterStep: compare });
   }
 
   it(`answers the money rules' numbers after every step of random subscription lives (${RUNS} runs)`, async () => {

@@ -7,6 +7,7 @@ import type { BillingDb } from "../db/database.js";
 import { catalogueVersions } from "../db/schema.js";
 import type { Catalogue } from "./catalogue-schema.js";
 import { seedCatalogue } from "./seed-catalogue.js";
+import { recordAudit } from "../merchant/audit-log.js";
 
 /** A version of the catalogue as the database keeps it, without its document. */
 export interface CatalogueVersion {
@@ -106,7 +107,7 @@ export async function catalogueDocument(db: BillingDb, version?: number): Promis
 /**
  * Imports a validated catalogue as the newest version and serves it, in one transaction that other imports wait
  * for: keys, products, offerings, virtual currencies and promotion codes become the catalogue's (customers,
- * purchases and sessions are kept). A catalogue equal to the newest version (same digest) adds nothing. With
+ * purchases and sessions are kept), and each of its projects' audit log records the new version. A catalogue equal to the newest version (same digest) adds nothing. With
  * `onlyIfEmpty`, it is imported only when the database has no version yet (a server's first start).
  *
  * @example
@@ -129,6 +130,19 @@ export async function importCatalogue(
       .values({ version: (current?.version ?? 0) + 1, document: catalogue, digest, ...origin })
       .returning(versionColumns);
     await seedCatalogue(tx as unknown as BillingDb, catalogue);
+    // Each project's audit log shows the version its catalogue became, whoever imported it (CLI, API, a start).
+    for (const project of catalogue.projects) {
+      await recordAudit(tx, {
+        projectId: project.id,
+        actor: origin.actor,
+        action: "catalogue.import",
+        targetType: "catalogue_version",
+        targetId: String(version!.version),
+        before: current ? { version: current.version, digest: current.digest } : null,
+        after: { version: version!.version, digest, source: origin.source },
+        at: version!.createdAt,
+      });
+    }
     return { version: version!, changed: true };
   });
 }

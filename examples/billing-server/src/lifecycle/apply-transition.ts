@@ -1,7 +1,7 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import type { BillingDb } from "../db/database.js";
-import { purchases, webhookOutbox, type products } from "../db/schema.js";
+import { purchases, type products } from "../db/schema.js";
 import { grantVirtualCurrencies } from "../domain/virtual-currencies.js";
 import { enqueueEntitlementEvent, type EntitlementEventType } from "../webhooks/entitlement-event.js";
 import { nextRenewalPeriod, type SubscriptionPhases } from "./next-renewal-period.js";
@@ -135,29 +135,5 @@ async function notify(
 ): Promise<void> {
   const entitlementIds = product?.entitlements ?? [];
   if (entitlementIds.length === 0) return;
-  const eventId = await enqueueEntitlementEvent(tx, { type, purchase, entitlementIds, at });
-  if (cancelReason) await markCancelReason(tx, eventId, cancelReason, at);
-}
-
-/**
- * Adds RevenueCat's `cancel_reason` to an outbox event written in this transaction, and for a refund
- * (`CUSTOMER_SUPPORT`) the moment access ended as `expiration_at_ms`: the host app must not keep access to the
- * period's end. (`enqueueEntitlementEvent` has no place for either yet.)
- *
- * @example
- * await markCancelReason(tx, await enqueueEntitlementEvent(tx, event), "CUSTOMER_SUPPORT", at);
- */
-export async function markCancelReason(
-  tx: Tx,
-  eventId: string,
-  reason: CancelReason,
-  at: Date,
-): Promise<void> {
-  const fields = { cancel_reason: reason, expiration_at_ms: at.getTime() };
-  await tx
-    .update(webhookOutbox)
-    .set({
-      payload: sql`jsonb_set(${webhookOutbox.payload}, '{event}', (${webhookOutbox.payload} -> 'event') || ${JSON.stringify(fields)}::jsonb)`,
-    })
-    .where(eq(webhookOutbox.eventId, eventId));
+  await enqueueEntitlementEvent(tx, { type, purchase, entitlementIds, at, cancelReason });
 }

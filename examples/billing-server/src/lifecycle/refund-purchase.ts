@@ -10,7 +10,7 @@ import { BillingError, BillingErrorCode } from "../http/billing-error.js";
 import { paysByCard } from "../kinds/purchase-store.js";
 import { recordAudit } from "../merchant/audit-log.js";
 import { enqueueEntitlementEvent } from "../webhooks/entitlement-event.js";
-import { applyTransition, markCancelReason } from "./apply-transition.js";
+import { applyTransition } from "./apply-transition.js";
 import { renewalChainPosition } from "./next-renewal-period.js";
 import { subscriptionCheckout } from "./renewal-charge.js";
 import { transition, type RefusalReason } from "./subscription-machine.js";
@@ -205,13 +205,13 @@ async function refundOneTime(
     .returning();
   if (!written) return null;
   if (entitlementIds.length > 0) {
-    const eventId = await enqueueEntitlementEvent(tx, {
+    await enqueueEntitlementEvent(tx, {
       type: "CANCELLATION",
       purchase: written,
       entitlementIds,
       at,
+      cancelReason: "CUSTOMER_SUPPORT",
     });
-    await markCancelReason(tx, eventId, "CUSTOMER_SUPPORT", at);
   }
   return written;
 }

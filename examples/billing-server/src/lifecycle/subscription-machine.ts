@@ -4,6 +4,7 @@
 // alone; SQL only picks the candidate rows.
 import type { purchases, RenewalAuthentication } from "../db/schema.js";
 import { BillingErrorCode } from "../http/billing-error.js";
+import type { CancelReason } from "../webhooks/entitlement-event.js";
 
 type PurchaseRow = typeof purchases.$inferSelect;
 
@@ -67,8 +68,7 @@ export type SubscriptionEvent =
 /** The entitlement events a transition sends to the host app. */
 export type LifecycleWebhook = "RENEWAL" | "BILLING_ISSUE" | "CANCELLATION" | "UNCANCELLATION" | "EXPIRATION";
 
-/** Why a `CANCELLATION` was sent when it is not the customer turning renewal off: RevenueCat's `cancel_reason`. */
-export type CancelReason = "CUSTOMER_SUPPORT";
+export type { CancelReason };
 
 /**
  * What a transition asks the adapter to do besides writing the period's changes:

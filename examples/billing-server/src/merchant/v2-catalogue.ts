@@ -16,6 +16,16 @@ export const catalogueProductFields = catalogueSchema.shape.projects.element.sha
 /** The product types of the catalogue (RevenueCat's one_time and non_renewing_subscription have no match here). */
 export const productTypeSchema = catalogueProductFields.product_type;
 
+/** A product's fields that are the catalogue's own (its prices, grants…): its v2 object and create body take them alike. */
+const productCatalogueFields = {
+  description: catalogueProductFields.description,
+  default_purchase_option_id: catalogueProductFields.default_purchase_option_id,
+  purchase_options: catalogueProductFields.purchase_options,
+  virtual_currency_grants: catalogueProductFields.virtual_currency_grants,
+  subscription_group: catalogueProductFields.subscription_group,
+  trial_eligibility: catalogueProductFields.trial_eligibility,
+};
+
 const createdAt = z
   .number()
   .int()
@@ -39,12 +49,7 @@ export const productObject = z.object({
   app: z.null(),
   display_name: z.string().nullable().describe("Its title."),
   title: catalogueProductFields.title,
-  description: catalogueProductFields.description,
-  default_purchase_option_id: catalogueProductFields.default_purchase_option_id,
-  purchase_options: catalogueProductFields.purchase_options,
-  virtual_currency_grants: catalogueProductFields.virtual_currency_grants,
-  subscription_group: catalogueProductFields.subscription_group,
-  trial_eligibility: catalogueProductFields.trial_eligibility,
+  ...productCatalogueFields,
 });
 export type ProductObject = z.infer<typeof productObject>;
 
@@ -98,8 +103,26 @@ export type EntitlementObject = z.infer<typeof entitlementObject>;
 const productsOf = (project: CatalogueProject, ids: readonly string[]) =>
   ids.flatMap((id) => project.products.filter((p) => p.identifier === id));
 
-/** A whole list in one page, as `expand` nests them. */
-const nestedList = <T>(items: T[], url: string) => ({ object: "list" as const, items, next_page: null, url });
+/**
+ * The path of the list under one object of a project: an entitlement's products, an offering's packages, a package's
+ * products.
+ *
+ * @example
+ * objectListUrl("realmheart", "entitlements", "premium", "products"); // "/v2/projects/realmheart/entitlements/premium/products"
+ */
+export function objectListUrl(
+  projectId: string,
+  objects: "entitlements" | "offerings" | "packages",
+  id: string,
+  list: "products" | "packages",
+): string {
+  return `/v2/projects/${projectId}/${objects}/${encodeURIComponent(id)}/${list}`;
+}
+
+/** The list under an object as `expand` nests it: whole, in one page, at `url`; null unless `expand` asks for it. */
+function nestedList<T>(expanded: boolean | undefined, url: string, items: () => T[]) {
+  return expanded ? { object: "list" as const, items: items(), next_page: null, url } : null;
+}
 
 /**
  * A catalogue entitlement as a v2 entitlement object; with `expand`, its products too.
@@ -112,7 +135,6 @@ export function toEntitlementObject(
   entitlement: CatalogueEntitlement,
   expand: { products?: boolean } = {},
 ): EntitlementObject {
-  const url = `/v2/projects/${project.id}/entitlements/${encodeURIComponent(entitlement.identifier)}/products`;
   return {
     object: "entitlement",
     project_id: project.id,
@@ -121,12 +143,11 @@ export function toEntitlementObject(
     display_name: entitlement.identifier,
     created_at: null,
     product_ids: entitlement.products,
-    products: expand.products
-      ? nestedList(
-          productsOf(project, entitlement.products).map((p) => toProductObject(project.id, p)),
-          url,
-        )
-      : null,
+    products: nestedList(
+      expand.products,
+      objectListUrl(project.id, "entitlements", entitlement.identifier, "products"),
+      () => productsOf(project, entitlement.products).map((p) => toProductObject(project.id, p)),
+    ),
   };
 }
 
@@ -197,15 +218,12 @@ export function toPackageObject(
     created_at: null,
     offering_id: placed.offeringId,
     product_id: productId,
-    products: expand.products
-      ? nestedList(
-          productsOf(project, [productId]).map((p) => ({
-            product: toProductObject(project.id, p),
-            eligibility_criteria: "all" as const,
-          })),
-          `/v2/projects/${project.id}/packages/${encodeURIComponent(id)}/products`,
-        )
-      : null,
+    products: nestedList(expand.products, objectListUrl(project.id, "packages", id, "products"), () =>
+      productsOf(project, [productId]).map((p) => ({
+        product: toProductObject(project.id, p),
+        eligibility_criteria: "all" as const,
+      })),
+    ),
   };
 }
 
@@ -234,7 +252,6 @@ export function toOfferingObject(
   offering: CatalogueOffering,
   expand: { packages?: boolean; products?: boolean } = {},
 ): OfferingObject {
-  const url = `/v2/projects/${project.id}/offerings/${encodeURIComponent(offering.identifier)}/packages`;
   return {
     object: "offering",
     id: offering.identifier,
@@ -244,19 +261,28 @@ export function toOfferingObject(
     created_at: null,
     project_id: project.id,
     metadata: offering.metadata,
-    packages: expand.packages
-      ? nestedList(
-          offering.packages.map((pkg, i) =>
-            toPackageObject(
-              project,
-              { offeringId: offering.identifier, package: pkg, position: i + 1 },
-              { products: expand.products },
-            ),
-          ),
-          url,
-        )
-      : null,
+    packages: nestedList(
+      expand.packages,
+      objectListUrl(project.id, "offerings", offering.identifier, "packages"),
+      () => offeringPackageObjects(project, offering, { products: expand.products }),
+    ),
   };
+}
+
+/**
+ * An offering's packages, in order, as v2 package objects; with `expand`, their products too.
+ *
+ * @example
+ * offeringPackageObjects(project, project.offerings[0]); // [{ object: "package", id: "default:$rc_monthly", position: 1, … }]
+ */
+export function offeringPackageObjects(
+  project: CatalogueProject,
+  offering: CatalogueOffering,
+  expand: { products?: boolean } = {},
+): PackageObject[] {
+  return offering.packages.map((pkg, i) =>
+    toPackageObject(project, { offeringId: offering.identifier, package: pkg, position: i + 1 }, expand),
+  );
 }
 
 /** What a delete answers: the kind of object, its id and when. */
@@ -283,12 +309,7 @@ const productBody = z.object({
     .object({ duration: z.string().describe("Must be the default option's period: P1M, P1Y…") })
     .nullable()
     .optional(),
-  description: catalogueProductFields.description,
-  default_purchase_option_id: catalogueProductFields.default_purchase_option_id,
-  purchase_options: catalogueProductFields.purchase_options,
-  virtual_currency_grants: catalogueProductFields.virtual_currency_grants,
-  subscription_group: catalogueProductFields.subscription_group,
-  trial_eligibility: catalogueProductFields.trial_eligibility,
+  ...productCatalogueFields,
 });
 
 export const productCreateBody = productBody

@@ -10,15 +10,26 @@ export type EntitlementEventType =
 type PurchaseRow = typeof purchases.$inferSelect;
 type Tx = Parameters<Parameters<BillingDb["transaction"]>[0]>[0];
 
+/** Why a `CANCELLATION` was sent when it is not the customer turning renewal off: RevenueCat's `cancel_reason`. */
+export type CancelReason = "CUSTOMER_SUPPORT";
+
 /**
  * Writes an entitlement event into the outbox, inside the caller's transaction, so the event exists exactly
- * when the change it describes was committed. The outbox worker delivers it.
+ * when the change it describes was committed. The outbox worker delivers it. A refund's `CANCELLATION` carries
+ * `cancel_reason: "CUSTOMER_SUPPORT"` and ends access at once: its `expiration_at_ms` is the refund's moment, so a host
+ * app does not keep access to the period's end.
  */
 export async function enqueueEntitlementEvent(
   tx: Tx | BillingDb,
-  input: { type: EntitlementEventType; purchase: PurchaseRow; entitlementIds: readonly string[]; at: Date },
+  input: {
+    type: EntitlementEventType;
+    purchase: PurchaseRow;
+    entitlementIds: readonly string[];
+    at: Date;
+    cancelReason?: CancelReason;
+  },
 ): Promise<string> {
-  const { type, purchase, entitlementIds, at } = input;
+  const { type, purchase, entitlementIds, at, cancelReason } = input;
   return enqueueWebhookEvent(tx, purchase.projectId, at, {
     type,
     app_user_id: purchase.appUserId,
@@ -26,7 +37,8 @@ export async function enqueueEntitlementEvent(
     entitlement_ids: entitlementIds,
     period_type: purchase.periodType.toUpperCase(),
     purchased_at_ms: purchase.purchaseDate.getTime(),
-    expiration_at_ms: purchase.expiresDate?.getTime() ?? null,
+    expiration_at_ms: cancelReason ? at.getTime() : (purchase.expiresDate?.getTime() ?? null),
+    ...(cancelReason ? { cancel_reason: cancelReason } : {}),
     // While a billing issue's grace period runs, the entitlement lasts to its end (RevenueCat's field name).
     ...(purchase.gracePeriodExpiresDate
       ? { grace_period_expiration_at_ms: purchase.gracePeriodExpiresDate.getTime() }

@@ -22,6 +22,8 @@ export const billingWebhookBody = z.object({
     /** When the change happened on the billing server (a retried delivery arrives later). */
     event_timestamp_ms: z.number().optional(),
     environment: z.string().optional(),
+    /** Why a CANCELLATION was sent: `CUSTOMER_SUPPORT` is a refund, which ends access at once. */
+    cancel_reason: z.string().max(50).optional(),
   }),
 });
 
@@ -71,6 +73,8 @@ const PERIOD_TYPES: readonly string[] = ["trial", "intro", "normal"] satisfies S
  *   change of renewal it would undo (a retried delivery) changes nothing.
  * - `BILLING_ISSUE` of the latest period: past due (`storeBillingIssueAt`); access runs through the grace period
  *   (`grace_period_expiration_at_ms`) while the billing server retries.
+ * - A refund (`CANCELLATION` with `cancel_reason` `CUSTOMER_SUPPORT`, from the merchant API) of the latest product:
+ *   access ends now, as at `EXPIRATION` (its `expiration_at_ms` is the refund's moment, before the period's end).
  * - `EXPIRATION` of "premium": the store entitlement ends, with its product, period, cancellation and billing issue —
  *   unless a later period is already known (a renewal delivered before this older expiration). The user is
  *   `expired` unless a card-paid month still runs.
@@ -111,6 +115,10 @@ export function applyBillingEvent(user: PremiumState, event: BillingEvent, now: 
       subscriptionStatus: expiresAt > now ? "active" : user.subscriptionStatus,
     };
   }
+  if (event.type === "CANCELLATION" && event.cancel_reason === REFUND_REASON) {
+    const sameProduct = event.product_id === undefined || event.product_id === user.storeProductId;
+    return sameProduct ? endStoreEntitlement(user, now) : user;
+  }
   if (event.type === "CANCELLATION") {
     if (!latest || user.storeCancelledAt !== null || staleRenewalChange) return user;
     return { ...user, ...period, storeCancelledAt: at, storeRenewalChangedAt: at };
@@ -131,21 +139,26 @@ export function applyBillingEvent(user: PremiumState, event: BillingEvent, now: 
       subscriptionStatus: expiresAt && expiresAt > now ? "active" : user.subscriptionStatus,
     };
   }
-  if (event.type === "EXPIRATION") {
-    if (!latest) return user;
-    const cardRuns = user.subscriptionPeriodEnd !== null && user.subscriptionPeriodEnd > now;
-    return {
-      ...user,
-      storeEntitlementExpiresAt: null,
-      storeProductId: null,
-      storePeriodType: null,
-      storeCancelledAt: null,
-      storeBillingIssueAt: null,
-      subscriptionStatus:
-        user.subscriptionStatus === "active" && !cardRuns ? "expired" : user.subscriptionStatus,
-    };
-  }
+  if (event.type === "EXPIRATION") return latest ? endStoreEntitlement(user, now) : user;
   return user;
+}
+
+/** The billing server's `cancel_reason` of a refund. */
+const REFUND_REASON = "CUSTOMER_SUPPORT";
+
+/** The store entitlement ended (expired or refunded): expired, unless a card-paid month still runs. */
+function endStoreEntitlement(user: PremiumState, now: Date): PremiumState {
+  const cardRuns = user.subscriptionPeriodEnd !== null && user.subscriptionPeriodEnd > now;
+  return {
+    ...user,
+    storeEntitlementExpiresAt: null,
+    storeProductId: null,
+    storePeriodType: null,
+    storeCancelledAt: null,
+    storeBillingIssueAt: null,
+    subscriptionStatus:
+      user.subscriptionStatus === "active" && !cardRuns ? "expired" : user.subscriptionStatus,
+  };
 }
 
 /** The event's `period_type` (`TRIAL`, `INTRO`, `NORMAL`), or null when absent or unknown. */

@@ -129,6 +129,7 @@ describe("billing-server events applied to a user", () => {
       product_id?: string;
       event_timestamp_ms?: number;
       grace_period_expiration_at_ms?: number;
+      cancel_reason?: string;
     } = {},
   ) => ({
     id: "evt",
@@ -283,6 +284,38 @@ describe("billing-server events applied to a user", () => {
     ).toBe("active");
     const renewed = { ...active, storeEntitlementExpiresAt: at("2026-12-21T11:00:00Z") };
     expect(applyBillingEvent(renewed, event("EXPIRATION", "2026-11-21T11:00:00Z"), now)).toBe(renewed);
+  });
+
+  it("ends premium at once on a refund (CANCELLATION for CUSTOMER_SUPPORT), not at the period's end", () => {
+    const paying: PremiumState = {
+      ...trialUser,
+      subscriptionStatus: "active",
+      storeEntitlementExpiresAt: at("2026-12-21T12:00:00Z"),
+      storeProductId: "premium_realm_monthly",
+      storePeriodType: "normal",
+    };
+    const refund = event("CANCELLATION", "2026-11-21T12:00:00Z", ["premium"], {
+      product_id: "premium_realm_monthly",
+      cancel_reason: "CUSTOMER_SUPPORT",
+    });
+    expect(applyBillingEvent(paying, refund, now)).toMatchObject({
+      subscriptionStatus: "expired",
+      storeEntitlementExpiresAt: null,
+      storeProductId: null,
+    });
+    // A plain cancellation keeps access to the period's end; a refund of another product changes nothing.
+    const cancel = event("CANCELLATION", "2026-12-21T12:00:00Z", ["premium"], {
+      product_id: "premium_realm_monthly",
+    });
+    expect(applyBillingEvent(paying, cancel, now)).toMatchObject({
+      subscriptionStatus: "active",
+      storeCancelledAt: now,
+    });
+    const other = event("CANCELLATION", "2026-11-21T12:00:00Z", ["premium"], {
+      product_id: "premium_realm_annual",
+      cancel_reason: "CUSTOMER_SUPPORT",
+    });
+    expect(applyBillingEvent(paying, other, now)).toBe(paying);
   });
 });
 
