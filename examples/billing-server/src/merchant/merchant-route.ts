@@ -91,17 +91,17 @@ export class MerchantApi {
       url: spec.url,
       config: { merchant: config },
       handler: async (request, reply) => {
-        const params = parseEdge(spec.api, spec.params, request.params, "path");
-        const query = parseEdge(spec.api, spec.query, request.query ?? {}, "query");
-        const body = parseEdge(spec.api, spec.body, request.body ?? {}, "body", spec.bodyErrorCode);
         const merchant = request.merchant ?? null;
         const publicCaller = merchant ? null : request.caller;
         const projectId = merchant?.projectId ?? publicCaller!.projectId;
-        const pathProject = (params as { project_id?: unknown } | undefined)?.project_id;
+        const pathProject = (request.params as { project_id?: unknown } | undefined)?.project_id;
         if (pathProject !== undefined && pathProject !== projectId) {
-          // Another project's id, or none that exists: a key sees its own project only.
+          // Another project's id, or none that exists: a key sees its own project only, whatever else it sends.
           throw new MerchantError(404, "resource_missing", "Project not found.", { param: "project_id" });
         }
+        const params = parseEdge(spec.api, spec.params, request.params, "path");
+        const query = parseEdge(spec.api, spec.query, request.query ?? {}, "query");
+        const body = parseEdge(spec.api, spec.body, request.body ?? {}, "body", spec.bodyErrorCode);
         return handler({
           params,
           query,
