@@ -1,6 +1,7 @@
 // Issue #48, every merchant route from an attacker's side, taken from the server's own /openapi.json so that a route
 // added later is covered too: no key (401), a public key where only secret keys go (403), a secret key without the
-// route's scope (403 naming it), a secret key of another project on a v2 path (404), all changing nothing.
+// route's scope (403 naming it), a secret key of another project on a v2 path (404), a body of the wrong kind or a
+// page size that is not a number (400 naming it), all changing nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../src/db/schema.js";
 import { SECRET_KEY_SCOPES, type SecretKeyScope } from "../src/merchant/secret-key-scopes.js";
@@ -14,6 +15,9 @@ interface Operation {
   template: string;
   scope: SecretKeyScope;
   publicKeys: boolean;
+  api: "v1" | "v2";
+  takesBody: boolean;
+  pages: boolean;
 }
 
 /** A scope that does not grant `needed`: neither it nor its area's write. */
@@ -32,7 +36,17 @@ describe.each(DATABASES)("every merchant route on %s", (kind) => {
   beforeAll(async () => {
     server = await startTestServer(kind);
     const document = (await (await fetch(`${server.url}/openapi.json`)).json()) as {
-      paths: Record<string, Record<string, { security: Record<string, string[]>[] }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            security: Record<string, string[]>[];
+            requestBody?: object;
+            parameters: { name: string; in: string }[];
+          }
+        >
+      >;
     };
     operations = Object.entries(document.paths).flatMap(([template, byMethod]) =>
       Object.entries(byMethod).map(([method, operation]) => ({
@@ -40,6 +54,9 @@ describe.each(DATABASES)("every merchant route on %s", (kind) => {
         template,
         scope: operation.security[0]!.secretKey![0] as SecretKeyScope,
         publicKeys: operation.security.some((s) => "publicKey" in s),
+        api: template.startsWith("/v2/") ? ("v2" as const) : ("v1" as const),
+        takesBody: operation.requestBody !== undefined,
+        pages: operation.parameters.some((p) => p.in === "query" && p.name === "limit"),
       })),
     );
   });
@@ -76,6 +93,33 @@ describe.each(DATABASES)("every merchant route on %s", (kind) => {
       expect(answer.status, where).toBe(403);
       expect(JSON.stringify(answer.body), where).toContain(op.scope);
     }
+    expect(await server.database.db.select().from(auditLog)).toHaveLength(before.length);
+  });
+
+  it("refuses a body of the wrong kind and a page size that is not a number with 400 naming it, writing nothing", async () => {
+    const key = await secretKeyFor(server);
+    const before = await server.database.db.select().from(auditLog);
+    let bodies = 0;
+    let pages = 0;
+    for (const op of operations) {
+      const where = `${op.method} ${op.template}`;
+      if (op.takesBody) {
+        bodies += 1;
+        const answer = await merchantCall(server, op.method, pathOf(op.template), { key, rawBody: "[1, 2]" });
+        expect(answer.status, where).toBe(400);
+        if (op.api === "v2")
+          expect(answer.body, where).toMatchObject({ type: "parameter_error", param: "body" });
+        else expect(answer.body.message, where).toMatch(/^Invalid request\./);
+      }
+      if (op.pages) {
+        pages += 1;
+        const answer = await merchantCall(server, op.method, `${pathOf(op.template)}?limit=ten`, { key });
+        expect(answer.status, where).toBe(400);
+        expect(answer.body, where).toMatchObject({ type: "parameter_error", param: "limit" });
+      }
+    }
+    expect(bodies).toBeGreaterThanOrEqual(15);
+    expect(pages).toBeGreaterThanOrEqual(10);
     expect(await server.database.db.select().from(auditLog)).toHaveLength(before.length);
   });
 
