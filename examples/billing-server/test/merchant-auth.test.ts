@@ -22,7 +22,27 @@ describe.each(DATABASES)("secret keys on %s", (kind) => {
     const byPublic = await merchantCall(server, "GET", "/v1/subscribers/merchant_reader", { key: KEYS.test });
     expect(bySecret.status).toBe(200);
     expect(bySecret.body.subscriber.original_app_user_id).toBe("merchant_reader");
-    expect(bySecret.body.subscriber).toEqual(byPublic.body.subscriber);
+    const { subscriber_attributes: attributes, ...subscriber } = bySecret.body.subscriber;
+    expect(attributes).toEqual({});
+    expect(subscriber).toEqual(byPublic.body.subscriber);
+  });
+
+  it("gives a secret key the customer's attributes, as RevenueCat does, and a public key never", async () => {
+    await call(server, "POST", "/v1/subscribers/u_with_email/attributes", {
+      body: {
+        attributes: {
+          $email: { value: "ada@example.com", updated_at_ms: 7 },
+          $gone: { value: null, updated_at_ms: 7 },
+        },
+      },
+    });
+    const key = await secretKeyFor(server, ["customers:read"]);
+    const bySecret = await merchantCall(server, "GET", "/v1/subscribers/u_with_email", { key });
+    expect(bySecret.body.subscriber.subscriber_attributes).toEqual({
+      $email: { value: "ada@example.com", updated_at_ms: 7 },
+    });
+    const byPublic = await merchantCall(server, "GET", "/v1/subscribers/u_with_email", { key: KEYS.test });
+    expect(byPublic.body.subscriber).not.toHaveProperty("subscriber_attributes");
   });
 
   it("refuses a secret key without the route's scope (403, naming it), and takes a write scope for its read", async () => {

@@ -58,6 +58,10 @@ export const subscriberSchema = z.object({
   original_app_user_id: z.string(),
   original_purchase_date: nullableDate,
   management_url: z.string().nullable(),
+  subscriber_attributes: z
+    .record(z.string(), z.object({ value: z.string(), updated_at_ms: z.number().int() }))
+    .optional()
+    .describe("The customer's attributes by name: only in answers to a secret key"),
 });
 
 /** The whole customer info answer: the request's date and the subscriber. */
