@@ -180,7 +180,8 @@ const PACKAGES: readonly { name: string; src: string; arrows: number; layers: La
     name: "the billing server",
     src: "examples/billing-server/src",
     arrows: 200,
-    // The doors (the package's exports, the CLI) and what they wire; the protocol's routes; the hosted Manage pages
+    // The doors (the package's exports, the CLI) and what they wire; the protocol's routes; the merchant API's
+    // declarations and answer shapes; the hosted Manage pages
     // with the mails that carry their links; the lifecycle workers; the domain's rules; the ways out (webhook
     // delivery, the Stripe gateway, the mail transport) and the catalogue file; http's errors and hooks; the context
     // every part is handed; the tables; the kinds of keys and stores.
@@ -193,13 +194,19 @@ const PACKAGES: readonly { name: string; src: string; arrows: number; layers: La
         "cli-step.ts",
         "catalogue-cli.ts",
         "revenuecat-cli.ts",
+        "secret-key-cli.ts",
+        "cli-database.ts",
       ],
       ["routes/"],
+      // The merchant API's route declarations, answer shapes, OpenAPI document and metrics.
+      ["merchant/"],
       ["manage/"],
       ["lifecycle/"],
       ["domain/"],
       ["webhooks/", "gateway/", "mail/", "catalogue/"],
       ["http/"],
+      // Who may act and what they did: secret keys, their scopes, the audit log.
+      ["access/"],
       ["context.ts"],
       ["db/"],
       // What each kind of API key and each store means, read by the tables' column types and every layer above.

@@ -90,10 +90,10 @@ export {
   mailRenewalAuthentication,
   renewalAuthenticationNotifier,
 } from "./manage/renewal-authentication-notifier.js";
-export { SECRET_KEY_SCOPES } from "./merchant/secret-key-scopes.js";
-export type { SecretKeyScope } from "./merchant/secret-key-scopes.js";
-export { createSecretKey, listSecretKeys, revokeSecretKey } from "./merchant/secret-keys.js";
-export type { NewSecretKey, SecretKeyListing } from "./merchant/secret-keys.js";
-export { auditEntries, recordAudit } from "./merchant/audit-log.js";
-export type { AuditEntry, AuditQuery, AuditRow } from "./merchant/audit-log.js";
+export { SECRET_KEY_SCOPES } from "./access/secret-key-scopes.js";
+export type { SecretKeyScope } from "./access/secret-key-scopes.js";
+export { createSecretKey, listSecretKeys, revokeSecretKey } from "./access/secret-keys.js";
+export type { NewSecretKey, SecretKeyListing } from "./access/secret-keys.js";
+export { auditEntries, recordAudit } from "./access/audit-log.js";
+export type { AuditEntry, AuditQuery, AuditRow } from "./access/audit-log.js";
 export { editCatalogue } from "./catalogue/catalogue-versions.js";

@@ -2,14 +2,14 @@
 import { parseArgs } from "node:util";
 import type { CliEnv } from "./cli-env.js";
 import { cliActor, openCliDatabase } from "./cli-database.js";
-import { SECRET_KEY_SCOPES, parseScopes } from "./merchant/secret-key-scopes.js";
+import { SECRET_KEY_SCOPES, parseScopes } from "./access/secret-key-scopes.js";
 import {
   SecretKeyError,
   createSecretKey,
   listSecretKeys,
   revokeSecretKey,
   type SecretKeyListing,
-} from "./merchant/secret-keys.js";
+} from "./access/secret-keys.js";
 
 export const SECRET_KEY_USAGE = `Usage: purchases-billing-server secret-key <command>
   create --project ID [--scope SCOPE …] [--name NAME] [--expires-in DAYS]

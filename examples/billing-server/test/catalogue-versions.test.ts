@@ -11,7 +11,7 @@ import {
   importCatalogue,
 } from "../src/catalogue/catalogue-versions.js";
 import { catalogueVersions } from "../src/db/schema.js";
-import { auditEntries } from "../src/merchant/audit-log.js";
+import { auditEntries } from "../src/access/audit-log.js";
 import { KEYS, testCatalogue } from "./support/catalogue.js";
 import { DATABASES, call, startPeerServer, startTestServer, type TestServer } from "./support/test-server.js";
 

@@ -3,8 +3,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { secretKeys } from "../src/db/schema.js";
-import { auditEntries } from "../src/merchant/audit-log.js";
-import { listSecretKeys, revokeSecretKey } from "../src/merchant/secret-keys.js";
+import { auditEntries } from "../src/access/audit-log.js";
+import { listSecretKeys, revokeSecretKey } from "../src/access/secret-keys.js";
 import { KEYS } from "./support/catalogue.js";
 import { merchantCall, secretKeyFor } from "./support/merchant-api.js";
 import { DATABASES, call, startTestServer, type TestServer } from "./support/test-server.js";

@@ -3,7 +3,7 @@
 // catalogue's cross-checks would fail, and two writes at once both kept.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalogueDocument, catalogueVersionList } from "../src/catalogue/catalogue-versions.js";
-import { auditEntries } from "../src/merchant/audit-log.js";
+import { auditEntries } from "../src/access/audit-log.js";
 import { KEYS } from "./support/catalogue.js";
 import { merchantCall, secretKeyFor } from "./support/merchant-api.js";
 import { DATABASES, call, startTestServer, type TestServer } from "./support/test-server.js";

@@ -4,7 +4,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, customers, promotionalGrants } from "../src/db/schema.js";
-import { auditEntries } from "../src/merchant/audit-log.js";
+import { auditEntries } from "../src/access/audit-log.js";
 import { KEYS } from "./support/catalogue.js";
 import { merchantCall, secretKeyFor } from "./support/merchant-api.js";
 import { DATABASES, call, startTestServer, type TestServer } from "./support/test-server.js";

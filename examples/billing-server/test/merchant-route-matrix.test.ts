@@ -4,7 +4,7 @@
 // page size that is not a number (400 naming it), all changing nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../src/db/schema.js";
-import { SECRET_KEY_SCOPES, type SecretKeyScope } from "../src/merchant/secret-key-scopes.js";
+import { SECRET_KEY_SCOPES, type SecretKeyScope } from "../src/access/secret-key-scopes.js";
 import { KEYS } from "./support/catalogue.js";
 import { merchantCall, secretKeyFor } from "./support/merchant-api.js";
 import { DATABASES, startTestServer, type TestServer } from "./support/test-server.js";

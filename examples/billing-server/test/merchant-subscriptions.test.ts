@@ -7,7 +7,7 @@ import { purchases, webhookOutbox } from "../src/db/schema.js";
 import { StripeGateway } from "../src/gateway/stripe-gateway.js";
 import { cardRenewalCharger } from "../src/lifecycle/card-renewal-charger.js";
 import { runLifecycle } from "../src/lifecycle/run-lifecycle.js";
-import { auditEntries } from "../src/merchant/audit-log.js";
+import { auditEntries } from "../src/access/audit-log.js";
 import { KEYS } from "./support/catalogue.js";
 import { buyThroughStripe, startCheckoutServer, type CheckoutServer } from "./support/checkout-server.js";
 import { merchantCall, secretKeyFor } from "./support/merchant-api.js";

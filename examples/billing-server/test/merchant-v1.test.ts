@@ -11,7 +11,7 @@ import {
   purchases,
 } from "../src/db/schema.js";
 import { cancelSubscription } from "../src/lifecycle/cancel-subscription.js";
-import { auditEntries } from "../src/merchant/audit-log.js";
+import { auditEntries } from "../src/access/audit-log.js";
 import { KEYS } from "./support/catalogue.js";
 import { merchantCall, secretKeyFor } from "./support/merchant-api.js";
 import { DATABASES, call, startTestServer, type TestServer } from "./support/test-server.js";

@@ -2,7 +2,7 @@
 // them, and replays one (the same event id, now); another project's key, a read-only key and made-up ids get nothing.
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { auditEntries } from "../src/merchant/audit-log.js";
+import { auditEntries } from "../src/access/audit-log.js";
 import { deliverDueWebhooks } from "../src/webhooks/deliver-due-webhooks.js";
 import { verifyWebhookSignature } from "../src/webhooks/webhook-signature.js";
 import { merchantCall, secretKeyFor } from "./support/merchant-api.js";

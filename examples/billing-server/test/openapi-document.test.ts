@@ -6,7 +6,7 @@ import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openBillingDatabase, type BillingDatabase } from "../src/db/database.js";
 import { billingServer } from "../src/plugin.js";
-import { SECRET_KEY_SCOPES } from "../src/merchant/secret-key-scopes.js";
+import { SECRET_KEY_SCOPES } from "../src/access/secret-key-scopes.js";
 import { openApiPath } from "../src/merchant/openapi-document.js";
 import { testCatalogue } from "./support/catalogue.js";
 

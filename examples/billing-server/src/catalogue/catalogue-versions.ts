@@ -7,7 +7,7 @@ import type { BillingDb } from "../db/database.js";
 import { catalogueVersions } from "../db/schema.js";
 import type { Catalogue } from "./catalogue-schema.js";
 import { seedCatalogue } from "./seed-catalogue.js";
-import { recordAudit } from "../merchant/audit-log.js";
+import { recordAudit } from "../access/audit-log.js";
 
 /** A version of the catalogue as the database keeps it, without its document. */
 export interface CatalogueVersion {

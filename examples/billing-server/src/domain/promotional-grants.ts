@@ -6,7 +6,7 @@ import { and, eq, gt, inArray, isNull, or } from "drizzle-orm";
 import type { BillingDb } from "../db/database.js";
 import { customers, promotionalGrants } from "../db/schema.js";
 import { BillingError, BillingErrorCode } from "../http/billing-error.js";
-import { recordAudit } from "../merchant/audit-log.js";
+import { recordAudit } from "../access/audit-log.js";
 import { catalogueByProduct, customerNotFound, ensureCustomer } from "./customers.js";
 import { addIsoDuration } from "./iso-duration.js";
 

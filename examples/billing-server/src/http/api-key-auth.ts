@@ -4,12 +4,9 @@ import type { BillingContext, Caller } from "../context.js";
 import { apiKeys, projects } from "../db/schema.js";
 import { API_KEY_KINDS } from "../kinds/api-key-kind.js";
 import { BillingError, BillingErrorCode } from "./billing-error.js";
-import { SECRET_KEY_PREFIX } from "../merchant/secret-keys.js";
-import { SECRET_KEY_REQUIRED_MESSAGE, admitSecretKey, merchantRefusal } from "../merchant/secret-key-auth.js";
-import {
-  DEFAULT_SECRET_KEY_REQUESTS_PER_MINUTE,
-  secretKeyRateLimit,
-} from "../merchant/secret-key-rate-limit.js";
+import { SECRET_KEY_PREFIX } from "../access/secret-keys.js";
+import { SECRET_KEY_REQUIRED_MESSAGE, admitSecretKey, merchantRefusal } from "./secret-key-auth.js";
+import { DEFAULT_SECRET_KEY_REQUESTS_PER_MINUTE, secretKeyRateLimit } from "./secret-key-rate-limit.js";
 
 /** The refusal of a Test Store key on a server where they are off: the invalid-key code, and how to turn them on. */
 export const TEST_STORE_OFF_MESSAGE =

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { isDatabaseUnavailable } from "../db/database-unavailable.js";
 import { BillingError, BillingErrorCode } from "./billing-error.js";
-import { MerchantError, merchantErrorTypeOf } from "../merchant/merchant-error.js";
+import { MerchantError, merchantErrorTypeOf } from "./merchant-error.js";
 
 /** The 503 answer's message when the database cannot be reached; clients retry after `Retry-After` seconds. */
 export const DATABASE_UNAVAILABLE_MESSAGE = "The billing database is unavailable. Please retry shortly.";

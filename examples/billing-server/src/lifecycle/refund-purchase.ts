@@ -8,7 +8,7 @@ import { gatewayState } from "../domain/checkout-session.js";
 import type { StripeGateway } from "../gateway/stripe-gateway.js";
 import { BillingError, BillingErrorCode } from "../http/billing-error.js";
 import { paysByCard } from "../kinds/purchase-store.js";
-import { recordAudit } from "../merchant/audit-log.js";
+import { recordAudit } from "../access/audit-log.js";
 import { enqueueEntitlementEvent } from "../webhooks/entitlement-event.js";
 import { applyTransition } from "./apply-transition.js";
 import { renewalChainPosition } from "./next-renewal-period.js";

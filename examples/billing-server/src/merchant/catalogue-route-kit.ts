@@ -7,11 +7,11 @@ import type { BillingContext } from "../context.js";
 import type { CatalogueProject } from "../catalogue/catalogue-schema.js";
 import { applyEdit, type EditDone, type EditRefusal, type ProjectEdit } from "../catalogue/catalogue-edit.js";
 import { catalogueDocument, editCatalogue } from "../catalogue/catalogue-versions.js";
-import { recordAudit } from "./audit-log.js";
+import { recordAudit } from "../access/audit-log.js";
 import { DEFAULT_PAGE_SIZE, listPage } from "./list-page.js";
-import { MerchantError } from "./merchant-error.js";
+import { MerchantError } from "../http/merchant-error.js";
 import type { MerchantApi } from "./merchant-route.js";
-import { secretKeyActor, type MerchantCaller } from "./secret-keys.js";
+import { secretKeyActor, type MerchantCaller } from "../access/secret-keys.js";
 import { deletedObject } from "./v2-catalogue.js";
 
 /**

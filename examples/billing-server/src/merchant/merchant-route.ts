@@ -6,20 +6,12 @@ import type { z } from "zod";
 import type { BillingContext, Caller } from "../context.js";
 import { badRequest } from "../http/billing-error.js";
 import { parseInput } from "../http/validation.js";
-import { MerchantError } from "./merchant-error.js";
-import type { SecretKeyScope } from "./secret-key-scopes.js";
-import type { MerchantCaller } from "./secret-keys.js";
+import { MerchantError } from "../http/merchant-error.js";
+import type { SecretKeyScope } from "../access/secret-key-scopes.js";
+import type { MerchantCaller } from "../access/secret-keys.js";
+import type { MerchantApiVersion, MerchantRouteConfig } from "../http/secret-key-auth.js";
 
-/** Which of RevenueCat's APIs a route follows: v1 (`{ code, message }` errors) or v2 (`error` objects). */
-export type MerchantApiVersion = "v1" | "v2";
-
-/** What the key check reads off a merchant route (`config.merchant`). */
-export interface MerchantRouteConfig {
-  api: MerchantApiVersion;
-  scope: SecretKeyScope;
-  /** The project's public API keys are taken too (v1 calls the SDK also makes). */
-  publicKeys: boolean;
-}
+export type { MerchantApiVersion, MerchantRouteConfig };
 
 type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
@@ -140,14 +132,3 @@ function parseEdge(
 
 /** A v1 refusal of bad input that the schema cannot say (two fields that exclude each other…). */
 export const v1BadRequest = (message: string) => badRequest(`Invalid request. ${message}`);
-
-declare module "fastify" {
-  interface FastifyContextConfig {
-    /** A merchant-API route: which API it follows, the scope a secret key needs, and whether public keys may call. */
-    merchant?: MerchantRouteConfig;
-  }
-  interface FastifyRequest {
-    /** The secret key's caller on a merchant route; null otherwise. */
-    merchant: MerchantCaller | null;
-  }
-}

@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 document of the merchant API (`GET {PREFIX}/openapi.json`), generated from the routes' own zod
 // schemas (JSON Schema 2020-12, which OpenAPI 3.1 uses as it is).
 import { z } from "zod";
-import { merchantErrorBody, protocolErrorBody } from "./merchant-error.js";
+import { merchantErrorBody, protocolErrorBody } from "../http/merchant-error.js";
 import type { MerchantApi, MerchantRouteSpec } from "./merchant-route.js";
 
 type JsonSchema = Record<string, unknown>;

@@ -3,9 +3,9 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { BillingContext } from "../context.js";
 import { auditLog } from "../db/schema.js";
-import { auditEntries, type AuditRow } from "../merchant/audit-log.js";
+import { auditEntries, type AuditRow } from "../access/audit-log.js";
 import { DEFAULT_PAGE_SIZE, listOf, listPage, pageQuery } from "../merchant/list-page.js";
-import { MerchantError } from "../merchant/merchant-error.js";
+import { MerchantError } from "../http/merchant-error.js";
 import type { MerchantApi } from "../merchant/merchant-route.js";
 
 const auditEntrySchema = z.object({

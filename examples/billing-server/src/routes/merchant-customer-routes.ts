@@ -3,18 +3,18 @@ import { z } from "zod";
 import type { BillingContext } from "../context.js";
 import { saveAttributes } from "../domain/customer-attributes.js";
 import { catalogueByProduct, customerRecords, findCustomers } from "../domain/customers.js";
-import { deleteCustomer } from "../domain/delete-customer.js";
+import { deleteCustomer } from "../lifecycle/delete-customer.js";
 import {
   CUSTOM_DURATION,
   grantPromotional,
   lockCustomer,
   revokePromotionals,
 } from "../domain/promotional-grants.js";
-import { recordAudit } from "../merchant/audit-log.js";
+import { recordAudit } from "../access/audit-log.js";
 import { DEFAULT_PAGE_SIZE, listOf, listPage, pageQuery } from "../merchant/list-page.js";
-import { MerchantError } from "../merchant/merchant-error.js";
+import { MerchantError } from "../http/merchant-error.js";
 import type { MerchantApi } from "../merchant/merchant-route.js";
-import { secretKeyActor } from "../merchant/secret-keys.js";
+import { secretKeyActor } from "../access/secret-keys.js";
 import {
   activeEntitlements,
   customerAttributeList,

@@ -3,7 +3,7 @@ import { and, eq, gt } from "drizzle-orm";
 import { z } from "zod";
 import type { BillingContext } from "../context.js";
 import { customers, products, purchases } from "../db/schema.js";
-import { MerchantError } from "../merchant/merchant-error.js";
+import { MerchantError } from "../http/merchant-error.js";
 import type { MerchantApi } from "../merchant/merchant-route.js";
 import {
   OVERVIEW_METRICS,

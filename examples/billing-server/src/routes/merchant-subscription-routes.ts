@@ -9,11 +9,11 @@ import { BillingError } from "../http/billing-error.js";
 import { cancelSubscription } from "../lifecycle/cancel-subscription.js";
 import { renewalChainPosition } from "../lifecycle/next-renewal-period.js";
 import { refundPurchase, type RefundOutcome } from "../lifecycle/refund-purchase.js";
-import { recordAudit } from "../merchant/audit-log.js";
+import { recordAudit } from "../access/audit-log.js";
 import { DEFAULT_PAGE_SIZE, listOf, listPage, pageQuery } from "../merchant/list-page.js";
-import { MerchantError, merchantErrorBody } from "../merchant/merchant-error.js";
+import { MerchantError, merchantErrorBody } from "../http/merchant-error.js";
 import type { MerchantApi } from "../merchant/merchant-route.js";
-import { secretKeyActor, type MerchantCaller } from "../merchant/secret-keys.js";
+import { secretKeyActor, type MerchantCaller } from "../access/secret-keys.js";
 import {
   firstPeriodIdOf,
   latestPeriod,

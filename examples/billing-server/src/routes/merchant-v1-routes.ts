@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { BillingContext } from "../context.js";
 import { validAppUserId } from "../domain/customers.js";
-import { deleteCustomer } from "../domain/delete-customer.js";
+import { deleteCustomer } from "../lifecycle/delete-customer.js";
 import {
   CUSTOM_DURATION,
   grantPromotional,
@@ -13,7 +13,7 @@ import {
 import { customerInfoFor } from "../manage/management-link.js";
 import { customerInfoSchema } from "../merchant/customer-info-schema.js";
 import { v1BadRequest, type MerchantApi } from "../merchant/merchant-route.js";
-import { secretKeyActor } from "../merchant/secret-keys.js";
+import { secretKeyActor } from "../access/secret-keys.js";
 
 const userParams = z.object({ appUserId: z.string() });
 const entitlementParams = z.object({ appUserId: z.string(), entitlementId: z.string().min(1).max(200) });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { BillingContext } from "../context.js";
 import { DEFAULT_PAGE_SIZE, listOf, listPage, pageQuery } from "../merchant/list-page.js";
-import { MerchantError, merchantErrorBody } from "../merchant/merchant-error.js";
+import { MerchantError, merchantErrorBody } from "../http/merchant-error.js";
 import type { MerchantApi } from "../merchant/merchant-route.js";
 import type { WebhookEndpoints } from "../webhooks/deliver-due-webhooks.js";
 import { appUserIdOf, type WebhookDeliveryRow } from "../webhooks/record-webhook-attempt.js";

@@ -10,8 +10,8 @@ import { parseInput } from "../http/validation.js";
 import { virtualCurrenciesResponse } from "../domain/virtual-currencies.js";
 import type { MerchantApi } from "../merchant/merchant-route.js";
 import { customerInfoSchema } from "../merchant/customer-info-schema.js";
-import { recordAudit } from "../merchant/audit-log.js";
-import { secretKeyActor } from "../merchant/secret-keys.js";
+import { recordAudit } from "../access/audit-log.js";
+import { secretKeyActor } from "../access/secret-keys.js";
 
 const userParams = z.object({ appUserId: z.string() });
 const attributesBody = z.object({

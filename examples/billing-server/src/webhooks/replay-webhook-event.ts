@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { BillingContext } from "../context.js";
 import { webhookOutbox } from "../db/schema.js";
-import { recordAudit } from "../merchant/audit-log.js";
+import { recordAudit } from "../access/audit-log.js";
 import { webhookEndpointOf, type WebhookEndpoints } from "./deliver-due-webhooks.js";
 import { recordWebhookAttempt, type WebhookDeliveryRow } from "./record-webhook-attempt.js";
 import { sendWebhook } from "./send-webhook.js";

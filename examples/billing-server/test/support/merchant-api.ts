@@ -2,8 +2,8 @@
 // server's own OpenAPI document (`/openapi.json`): an answer the document does not describe fails the test.
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { expect } from "vitest";
-import { createSecretKey } from "../../src/merchant/secret-keys.js";
-import { SECRET_KEY_SCOPES, type SecretKeyScope } from "../../src/merchant/secret-key-scopes.js";
+import { createSecretKey } from "../../src/access/secret-keys.js";
+import { SECRET_KEY_SCOPES, type SecretKeyScope } from "../../src/access/secret-key-scopes.js";
 import type { TestServer } from "./test-server.js";
 
 type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";

@@ -1,7 +1,7 @@
 // The merchant API's v2 routes answer errors as RevenueCat's REST API v2 does (an `error` object with a type, the
 // parameter at fault and whether a retry may help); its v1 routes keep the protocol's `{ code, message }`.
 import { z } from "zod";
-import { BillingErrorCode } from "../http/billing-error.js";
+import { BillingErrorCode } from "./billing-error.js";
 
 /** The kinds of v2 error, by what went wrong. */
 export type MerchantErrorType =

@@ -19,10 +19,10 @@ import {
   webhookOutbox,
 } from "../db/schema.js";
 import { BillingError, BillingErrorCode } from "../http/billing-error.js";
-import { subscriptionPhase, type SubscriptionState } from "../lifecycle/subscription-machine.js";
-import { recordAudit } from "../merchant/audit-log.js";
-import { customerNotFound } from "./customers.js";
-import { lockCustomer } from "./promotional-grants.js";
+import { subscriptionPhase, type SubscriptionState } from "./subscription-machine.js";
+import { recordAudit } from "../access/audit-log.js";
+import { customerNotFound } from "../domain/customers.js";
+import { lockCustomer } from "../domain/promotional-grants.js";
 
 /** Whose deletion, by whom, when. */
 export interface CustomerDeletion {

@@ -2,11 +2,32 @@
 // how often. The public-key half is http/api-key-auth.ts, which calls this for `sk_…` keys and merchant routes.
 import type { FastifyRequest } from "fastify";
 import type { BillingContext } from "../context.js";
-import { BillingError } from "../http/billing-error.js";
+import { BillingError } from "./billing-error.js";
 import { MerchantError, merchantErrorTypeOf, protocolCodeOf } from "./merchant-error.js";
-import type { MerchantRouteConfig } from "./merchant-route.js";
-import { grantsScope } from "./secret-key-scopes.js";
-import { authenticateSecretKey, type MerchantCaller, type SecretKeyRefusal } from "./secret-keys.js";
+import { grantsScope, type SecretKeyScope } from "../access/secret-key-scopes.js";
+import { authenticateSecretKey, type MerchantCaller, type SecretKeyRefusal } from "../access/secret-keys.js";
+
+/** Which of RevenueCat's APIs a merchant route follows: v1 (`{ code, message }` errors) or v2 (`error` objects). */
+export type MerchantApiVersion = "v1" | "v2";
+
+/** What the key check reads off a merchant route (`config.merchant`). */
+export interface MerchantRouteConfig {
+  api: MerchantApiVersion;
+  scope: SecretKeyScope;
+  /** The project's public API keys are taken too (v1 calls the SDK also makes). */
+  publicKeys: boolean;
+}
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** A merchant-API route: which API it follows, the scope a secret key needs, and whether public keys may call. */
+    merchant?: MerchantRouteConfig;
+  }
+  interface FastifyRequest {
+    /** The secret key's caller on a merchant route; null otherwise. */
+    merchant: MerchantCaller | null;
+  }
+}
 
 /** A refusal in the shape of the route's API: v2 error objects, else the protocol's `{ code, message }`. */
 export function merchantRefusal(
