@@ -217,12 +217,48 @@ function settle(state: SubscriptionState, now: Date): Partial<SubscriptionState>
 }
 
 /**
+ * A declined renewal, or one whose payment the bank wants the customer to confirm (SCA), on a period that has ended
+ * and is not settled: the billing issue opens or continues, and the next look at the period is scheduled.
+ */
+function billingIssue(
+  state: SubscriptionState,
+  event: Extract<SubscriptionEvent, { type: "renewal_declined" | "authentication_required" }>,
+  now: Date,
+): Transition {
+  const opened = state.billingIssuesDetectedAt === null;
+  const issueAt = state.billingIssuesDetectedAt ?? now;
+  const graceEnd = state.gracePeriodExpiresDate ?? addDays(issueAt, GRACE_PERIOD_DAYS);
+  const attempts = state.renewalAttempts + 1;
+  const retryDays = RENEWAL_RETRY_DAYS[attempts - 1];
+  const waitsForCustomer = event.type === "authentication_required";
+  // A payment waiting for the customer is not retried off-session: the next look is at the grace period's end.
+  const retryAt = !waitsForCustomer && retryDays !== undefined ? addDays(issueAt, retryDays) : graceEnd;
+  const changes: Partial<SubscriptionState> = {
+    billingIssuesDetectedAt: issueAt,
+    gracePeriodExpiresDate: graceEnd,
+    renewalRetryAt: retryAt < graceEnd ? retryAt : graceEnd,
+    renewalAttempts: attempts,
+    lifecycleLeaseUntil: null,
+  };
+  const issue = opened ? [webhook("BILLING_ISSUE")] : [];
+  if (!waitsForCustomer) {
+    return accept(opened ? "billing_issue_opened" : "billing_issue_continued", state, changes, issue);
+  }
+  const authentication = event.authentication;
+  return accept("authentication_requested", state, { ...changes, renewalAuthentication: authentication }, [
+    ...issue,
+    { type: "mail_authentication", authentication },
+  ]);
+}
+
+/**
  * The lifecycle rules of one subscription period: what `event` does to a period in `state` at `now`, or why it
  * cannot happen. Pure: no I/O, no clock.
  *
  * A worker's `due` settles a refunded or replaced period with nothing sent, expires (`EXPIRATION`) a cancelled one,
  * one whose plan left the catalogue or whose grace period ended unpaid, and otherwise asks for the renewal to be
- * charged. Settling a period ends a grace period still running: the renewal was paid, or nothing is retried any more. A paid renewal settles the period and stores the next one (`RENEWAL`); a decline opens (`BILLING_ISSUE`,
+ * charged. Settling a period ends a grace period still running: the renewal was paid, or nothing is retried any more.
+ * A paid renewal settles the period and stores the next one (`RENEWAL`); a decline opens (`BILLING_ISSUE`,
  * once) or continues the billing issue: access continues for {@link GRACE_PERIOD_DAYS} days from the first decline
  * and the charge is retried {@link RENEWAL_RETRY_DAYS} days after it; a payment the bank wants confirmed (SCA) waits
  * for the customer until the grace period ends, without retries. A confirmed payment renews, also after the period
@@ -280,32 +316,7 @@ export function transition(
     case "authentication_required": {
       if (phase === "settled") return refuse("already_settled");
       if (now < expiresDate) return refuse("not_due");
-      const opened = state.billingIssuesDetectedAt === null;
-      const issueAt = state.billingIssuesDetectedAt ?? now;
-      const graceEnd = state.gracePeriodExpiresDate ?? addDays(issueAt, GRACE_PERIOD_DAYS);
-      const attempts = state.renewalAttempts + 1;
-      const retryDays = RENEWAL_RETRY_DAYS[attempts - 1];
-      const waitsForCustomer = event.type === "authentication_required";
-      // A payment waiting for the customer is not retried off-session: the next look is at the grace period's end.
-      const retryAt = !waitsForCustomer && retryDays !== undefined ? addDays(issueAt, retryDays) : graceEnd;
-      const changes: Partial<SubscriptionState> = {
-        billingIssuesDetectedAt: issueAt,
-        gracePeriodExpiresDate: graceEnd,
-        renewalRetryAt: retryAt < graceEnd ? retryAt : graceEnd,
-        renewalAttempts: attempts,
-        lifecycleLeaseUntil: null,
-      };
-      const issue = opened ? [webhook("BILLING_ISSUE")] : [];
-      if (!waitsForCustomer) {
-        return accept(opened ? "billing_issue_opened" : "billing_issue_continued", state, changes, issue);
-      }
-      const authentication = event.authentication;
-      return accept(
-        "authentication_requested",
-        state,
-        { ...changes, renewalAuthentication: authentication },
-        [...issue, { type: "mail_authentication", authentication }],
-      );
+      return billingIssue(state, event, now);
     }
     case "authentication_paid": {
       if (state.renewalAuthentication?.paymentIntentId !== event.paymentIntentId)

@@ -62,22 +62,33 @@ const tag = "Customers";
 const customerMissing = () =>
   new MerchantError(404, "resource_missing", "Customer not found.", { param: "customer_id" });
 
+/** The customer's record, or 404: v2 never creates a customer by reading it. */
+async function recordOf(ctx: BillingContext, projectId: string, appUserId: string) {
+  const record = (await customerRecords(ctx.db, projectId, [appUserId])).get(appUserId);
+  if (!record) throw customerMissing();
+  return record;
+}
+
+/** The customer as v2 answers it, or 404. */
+async function customerOf(ctx: BillingContext, projectId: string, appUserId: string) {
+  const record = await recordOf(ctx, projectId, appUserId);
+  return toV2Customer(record, await catalogueByProduct(ctx.db, projectId), projectId, ctx.now());
+}
+
 /** RevenueCat v2 customers: find, read and delete them, their active entitlements, attributes and granted entitlements. */
 export async function merchantCustomerRoutes(
   app: FastifyInstance,
   { ctx, api }: { ctx: BillingContext; api: MerchantApi },
 ): Promise<void> {
-  /** The customer's record, or 404: v2 never creates a customer by reading it. */
-  async function recordOf(projectId: string, appUserId: string) {
-    const record = (await customerRecords(ctx.db, projectId, [appUserId])).get(appUserId);
-    if (!record) throw customerMissing();
-    return record;
-  }
-  async function customerOf(projectId: string, appUserId: string) {
-    const record = await recordOf(projectId, appUserId);
-    return toV2Customer(record, await catalogueByProduct(ctx.db, projectId), projectId, ctx.now());
-  }
+  // In this order: the OpenAPI document lists the routes as they are registered.
+  customerLookupRoutes(app, ctx, api);
+  customerDeleteRoute(app, ctx, api);
+  customerProfileRoutes(app, ctx, api);
+  customerGrantRoutes(app, ctx, api);
+}
 
+/** Lists or finds a project's customers, and gets one. */
+function customerLookupRoutes(app: FastifyInstance, ctx: BillingContext, api: MerchantApi): void {
   api.route(
     app,
     {
@@ -133,9 +144,12 @@ export async function merchantCustomerRoutes(
       params: customerParams,
       responses: { 200: v2CustomerSchema },
     },
-    async ({ projectId, params }) => customerOf(projectId, params.customer_id),
+    async ({ projectId, params }) => customerOf(ctx, projectId, params.customer_id),
   );
+}
 
+/** Deletes a customer and everything of theirs. */
+function customerDeleteRoute(app: FastifyInstance, ctx: BillingContext, api: MerchantApi): void {
   api.route(
     app,
     {
@@ -163,7 +177,10 @@ export async function merchantCustomerRoutes(
       return { object: "customer", id: params.customer_id, deleted_at: now.getTime() };
     },
   );
+}
 
+/** A customer's active entitlements and attributes: listed, and the attributes set. */
+function customerProfileRoutes(app: FastifyInstance, ctx: BillingContext, api: MerchantApi): void {
   api.route(
     app,
     {
@@ -178,7 +195,7 @@ export async function merchantCustomerRoutes(
       responses: { 200: listOf(customerEntitlementSchema) },
     },
     async ({ projectId, params }) => {
-      const record = await recordOf(projectId, params.customer_id);
+      const record = await recordOf(ctx, projectId, params.customer_id);
       return activeEntitlements(record, await catalogueByProduct(ctx.db, projectId), projectId, ctx.now());
     },
   );
@@ -197,7 +214,7 @@ export async function merchantCustomerRoutes(
       responses: { 200: listOf(customerAttributeSchema) },
     },
     async ({ projectId, params }) =>
-      customerAttributeList(await recordOf(projectId, params.customer_id), projectId),
+      customerAttributeList(await recordOf(ctx, projectId, params.customer_id), projectId),
   );
 
   api.route(
@@ -238,10 +255,13 @@ export async function merchantCustomerRoutes(
           at: now,
         });
       });
-      return customerAttributeList(await recordOf(projectId, appUserId), projectId);
+      return customerAttributeList(await recordOf(ctx, projectId, appUserId), projectId);
     },
   );
+}
 
+/** Grants an entitlement without a purchase, and revokes such grants. */
+function customerGrantRoutes(app: FastifyInstance, ctx: BillingContext, api: MerchantApi): void {
   api.route(
     app,
     {
@@ -279,7 +299,7 @@ export async function merchantCustomerRoutes(
           now,
         });
       });
-      return customerOf(projectId, params.customer_id);
+      return customerOf(ctx, projectId, params.customer_id);
     },
   );
 
@@ -308,7 +328,7 @@ export async function merchantCustomerRoutes(
           now: ctx.now(),
         }),
       );
-      return customerOf(projectId, params.customer_id);
+      return customerOf(ctx, projectId, params.customer_id);
     },
   );
 }

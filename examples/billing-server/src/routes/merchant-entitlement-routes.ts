@@ -36,45 +36,21 @@ import {
 } from "../merchant/v2-catalogue.js";
 
 const entitlementParams = projectParams.extend({ entitlement_id: catalogueKey });
+const entitlementTag = { tag: "Entitlements" };
+
+/** What the routes of this file use: the billing context, and the merchant API that declares them. */
+type RouteDeps = { ctx: BillingContext; api: MerchantApi };
 
 /** RevenueCat v2 catalogue: a project's entitlements and the products that grant them, each write a new version. */
-export async function merchantEntitlementRoutes(
-  app: FastifyInstance,
-  { ctx, api }: { ctx: BillingContext; api: MerchantApi },
-): Promise<void> {
-  const entitlementTag = { tag: "Entitlements" };
-  const entitlementWrite = <B extends z.ZodType>(
-    operationId: string,
-    action: string,
-    summary: string,
-    body: B,
-    editOf: (id: string, b: z.output<B>) => ProjectEdit<unknown>,
-  ) =>
-    api.route(
-      app,
-      {
-        ...catalogueWriteScope,
-        ...entitlementTag,
-        method: "POST",
-        url: `${P}/entitlements/:entitlement_id${action === "update" ? "" : `/actions/${action}`}`,
-        operationId,
-        summary,
-        params: entitlementParams,
-        body,
-        responses: { 200: entitlementObject },
-      },
-      async ({ projectId, params, body: b, merchant }) => {
-        const { project } = await writeCatalogueEdit(ctx, merchant, projectId, {
-          operationId,
-          targetType: "entitlement",
-          action,
-          targetId: params.entitlement_id,
-          edit: editOf(params.entitlement_id, b),
-        });
-        const entitlement = project.entitlements.find((e) => e.identifier === params.entitlement_id)!;
-        return toEntitlementObject(project, entitlement);
-      },
-    );
+export async function merchantEntitlementRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
+  // Registration order is the order the OpenAPI document lists them in.
+  entitlementListRoutes(app, deps);
+  entitlementReadRoutes(app, deps);
+  entitlementEditRoutes(app, deps);
+}
+
+/** Lists and creates a project's entitlements (`/entitlements`). */
+function entitlementListRoutes(app: FastifyInstance, { ctx, api }: RouteDeps): void {
   api.route(
     app,
     {
@@ -123,6 +99,10 @@ export async function merchantEntitlementRoutes(
       return toEntitlementObject(project, done.after!);
     },
   );
+}
+
+/** Reads one entitlement, and the products that grant it. */
+function entitlementReadRoutes(app: FastifyInstance, { ctx, api }: RouteDeps): void {
   api.route(
     app,
     {
@@ -170,25 +150,42 @@ export async function merchantEntitlementRoutes(
       );
     },
   );
-  entitlementWrite(
-    "update-entitlement",
-    "update",
-    "Update an entitlement: product_ids sets the products that grant it (display_name is not kept)",
-    z.object({ display_name: z.string().max(1000).optional(), product_ids: ids.optional() }),
+}
+
+/** Updates an entitlement, attaches or detaches its products, and deletes it. */
+function entitlementEditRoutes(app: FastifyInstance, { ctx, api }: RouteDeps): void {
+  entitlementWriteRoute(
+    app,
+    { ctx, api },
+    {
+      operationId: "update-entitlement",
+      action: "update",
+      summary:
+        "Update an entitlement: product_ids sets the products that grant it (display_name is not kept)",
+      body: z.object({ display_name: z.string().max(1000).optional(), product_ids: ids.optional() }),
+    },
     (id, b: { product_ids?: string[] }) => updateEntitlement(id, b.product_ids),
   );
-  entitlementWrite(
-    "attach-products-to-entitlement",
-    "attach_products",
-    "Attach products to an entitlement",
-    z.object({ product_ids: ids }),
+  entitlementWriteRoute(
+    app,
+    { ctx, api },
+    {
+      operationId: "attach-products-to-entitlement",
+      action: "attach_products",
+      summary: "Attach products to an entitlement",
+      body: z.object({ product_ids: ids }),
+    },
     (id, b: { product_ids: string[] }) => attachEntitlementProducts(id, b.product_ids),
   );
-  entitlementWrite(
-    "detach-products-from-entitlement",
-    "detach_products",
-    "Detach products from an entitlement (refused when none would be left)",
-    z.object({ product_ids: ids }),
+  entitlementWriteRoute(
+    app,
+    { ctx, api },
+    {
+      operationId: "detach-products-from-entitlement",
+      action: "detach_products",
+      summary: "Detach products from an entitlement (refused when none would be left)",
+      body: z.object({ product_ids: ids }),
+    },
     (id, b: { product_ids: string[] }) => detachEntitlementProducts(id, b.product_ids),
   );
   catalogueDeleteRoute(
@@ -204,5 +201,40 @@ export async function merchantEntitlementRoutes(
       idOf: (params) => params.entitlement_id,
     },
     async (_projectId, id) => deleteEntitlement(id),
+  );
+}
+
+/** A write to one entitlement, answered as the entitlement in the version it made. */
+function entitlementWriteRoute<B extends z.ZodType>(
+  app: FastifyInstance,
+  { ctx, api }: RouteDeps,
+  spec: { operationId: string; action: string; summary: string; body: B },
+  editOf: (id: string, b: z.output<B>) => ProjectEdit<unknown>,
+): void {
+  const { operationId, action, summary, body } = spec;
+  api.route(
+    app,
+    {
+      ...catalogueWriteScope,
+      ...entitlementTag,
+      method: "POST",
+      url: `${P}/entitlements/:entitlement_id${action === "update" ? "" : `/actions/${action}`}`,
+      operationId,
+      summary,
+      params: entitlementParams,
+      body,
+      responses: { 200: entitlementObject },
+    },
+    async ({ projectId, params, body: b, merchant }) => {
+      const { project } = await writeCatalogueEdit(ctx, merchant, projectId, {
+        operationId,
+        targetType: "entitlement",
+        action,
+        targetId: params.entitlement_id,
+        edit: editOf(params.entitlement_id, b),
+      });
+      const entitlement = project.entitlements.find((e) => e.identifier === params.entitlement_id)!;
+      return toEntitlementObject(project, entitlement);
+    },
   );
 }

@@ -46,17 +46,54 @@ import {
 
 const offeringParams = projectParams.extend({ offering_id: catalogueKey });
 const packageParams = projectParams.extend({ package_id: z.string().min(1).max(512) });
+const packageUpdateBody = z.object({
+  display_name: z.string().max(1000).optional(),
+  position: z.number().int().min(1).max(1000).optional(),
+  product_id: catalogueKey.optional(),
+});
+// A package sells one product here, so attaching replaces it; the eligibility criteria are accepted and not kept.
+const packageAttachBody = z.object({
+  products: z
+    .array(
+      z.object({
+        product_id: catalogueKey,
+        eligibility_criteria: z.enum(["all", "google_sdk_lt_6", "google_sdk_ge_6"]).optional(),
+      }),
+    )
+    .length(1, "a package sells exactly one product here: attach one"),
+});
+const packageDetachBody = z.object({ product_ids: ids });
+const offeringTag = { tag: "Offerings" };
+const packageTag = { tag: "Packages" };
+
+/** What the routes of this file use: the billing context, and the merchant API that declares them. */
+type RouteDeps = { ctx: BillingContext; api: MerchantApi };
+
+/** Which parts of an offering a v2 `expand` asks for: its packages, and their products too. */
+const offeringExpand = (e: string[]) => ({
+  packages: e.some((x) => x.includes("package")),
+  products: e.some((x) => x.endsWith("package.product")),
+});
+
+/** The package a v2 id names in the served catalogue, or a 404. */
+function packageOf(project: CatalogueProject, id: string): PlacedPackage {
+  const where = resolvePackageId(project, id);
+  const placed = where && findPackage(project, where.offeringId, where.packageIdentifier);
+  if (!placed) throw missingObject("package", "package_id");
+  return placed;
+}
 
 /** RevenueCat v2 catalogue: a project's offerings and their packages, each write a new catalogue version. */
-export async function merchantOfferingRoutes(
-  app: FastifyInstance,
-  { ctx, api }: { ctx: BillingContext; api: MerchantApi },
-): Promise<void> {
-  const offeringTag = { tag: "Offerings" };
-  const offeringExpand = (e: string[]) => ({
-    packages: e.some((x) => x.includes("package")),
-    products: e.some((x) => x.endsWith("package.product")),
-  });
+export async function merchantOfferingRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
+  // Registration order is the order the OpenAPI document lists them in.
+  offeringListRoutes(app, deps);
+  offeringItemRoutes(app, deps);
+  offeringPackageRoutes(app, deps);
+  packageItemRoutes(app, deps);
+}
+
+/** Lists and creates a project's offerings (`/offerings`). */
+function offeringListRoutes(app: FastifyInstance, { ctx, api }: RouteDeps): void {
   api.route(
     app,
     {
@@ -113,6 +150,10 @@ export async function merchantOfferingRoutes(
       return toOfferingObject(project, done.after!, { packages: true });
     },
   );
+}
+
+/** Reads, updates and deletes one offering (`/offerings/:offering_id`). */
+function offeringItemRoutes(app: FastifyInstance, { ctx, api }: RouteDeps): void {
   api.route(
     app,
     {
@@ -180,16 +221,10 @@ export async function merchantOfferingRoutes(
     },
     async (_projectId, id) => deleteOffering(id),
   );
+}
 
-  // Packages
-  const packageTag = { tag: "Packages" };
-  /** The package a v2 id names in the served catalogue, or a 404. */
-  const packageOf = (project: CatalogueProject, id: string): PlacedPackage => {
-    const where = resolvePackageId(project, id);
-    const placed = where && findPackage(project, where.offeringId, where.packageIdentifier);
-    if (!placed) throw missingObject("package", "package_id");
-    return placed;
-  };
+/** Lists and creates the packages of an offering (`/offerings/:offering_id/packages`). */
+function offeringPackageRoutes(app: FastifyInstance, { ctx, api }: RouteDeps): void {
   api.route(
     app,
     {
@@ -243,6 +278,10 @@ export async function merchantOfferingRoutes(
       return toPackageObject(project, done.after!);
     },
   );
+}
+
+/** Reads, updates, re-attaches or detaches the product of, and deletes one package (`/packages/:package_id`). */
+function packageItemRoutes(app: FastifyInstance, { ctx, api }: RouteDeps): void {
   api.route(
     app,
     {
@@ -261,76 +300,40 @@ export async function merchantOfferingRoutes(
       return toPackageObject(project, packageOf(project, params.package_id), productsExpand(query.expand));
     },
   );
-  /** A write to the package a v2 id names: resolved in the served version, applied to the newest under the lock. */
-  const packageWrite = <B extends z.ZodType>(
-    operationId: string,
-    action: string,
-    summary: string,
-    body: B,
-    editOf: (offeringId: string, packageId: string, b: z.output<B>) => ProjectEdit<PlacedPackage>,
-  ) =>
-    api.route(
-      app,
-      {
-        ...catalogueWriteScope,
-        ...packageTag,
-        method: "POST",
-        url: `${P}/packages/:package_id${action === "update" ? "" : `/actions/${action}`}`,
-        operationId,
-        summary,
-        params: packageParams,
-        body,
-        responses: { 200: packageObject },
-      },
-      async ({ projectId, params, body: b, merchant }) => {
-        const { offeringId, package: pkg } = packageOf(
-          await servedProject(ctx, projectId),
-          params.package_id,
-        );
-        const { project, done } = await writeCatalogueEdit(ctx, merchant, projectId, {
-          operationId,
-          targetType: "package",
-          action,
-          targetId: params.package_id,
-          edit: editOf(offeringId, pkg.identifier, b),
-        });
-        return toPackageObject(project, done.after!);
-      },
-    );
-  packageWrite(
-    "update-package",
-    "update",
-    "Update a package: its position, or the product it sells (display_name is not kept)",
-    z.object({
-      display_name: z.string().max(1000).optional(),
-      position: z.number().int().min(1).max(1000).optional(),
-      product_id: catalogueKey.optional(),
-    }),
+  packageWriteRoute(
+    app,
+    { ctx, api },
+    {
+      operationId: "update-package",
+      action: "update",
+      summary: "Update a package: its position, or the product it sells (display_name is not kept)",
+      body: packageUpdateBody,
+    },
     (o, p, b: { position?: number; product_id?: string }) =>
       updatePackage(o, p, { position: b.position, productId: b.product_id }),
   );
-  packageWrite(
-    "attach-products-to-package",
-    "attach_products",
-    "Attach the product a package sells: one product, which replaces the one it sold (a package sells one here)",
-    z.object({
-      products: z
-        .array(
-          z.object({
-            product_id: catalogueKey,
-            eligibility_criteria: z.enum(["all", "google_sdk_lt_6", "google_sdk_ge_6"]).optional(),
-          }),
-        )
-        .length(1, "a package sells exactly one product here: attach one"),
-    }),
+  packageWriteRoute(
+    app,
+    { ctx, api },
+    {
+      operationId: "attach-products-to-package",
+      action: "attach_products",
+      summary:
+        "Attach the product a package sells: one product, which replaces the one it sold (a package sells one here)",
+      body: packageAttachBody,
+    },
     (o, p, b: { products: { product_id: string }[] }) =>
       updatePackage(o, p, { productId: b.products[0]!.product_id }),
   );
-  packageWrite(
-    "detach-products-from-package",
-    "detach_products",
-    "Detach products from a package: refused (422) for the product it sells, which it needs",
-    z.object({ product_ids: ids }),
+  packageWriteRoute(
+    app,
+    { ctx, api },
+    {
+      operationId: "detach-products-from-package",
+      action: "detach_products",
+      summary: "Detach products from a package: refused (422) for the product it sells, which it needs",
+      body: packageDetachBody,
+    },
     (o, p, b: { product_ids: string[] }) => detachPackageProducts(o, p, b.product_ids),
   );
   catalogueDeleteRoute(
@@ -348,6 +351,41 @@ export async function merchantOfferingRoutes(
     async (projectId, id) => {
       const { offeringId, package: pkg } = packageOf(await servedProject(ctx, projectId), id);
       return deletePackage(offeringId, pkg.identifier);
+    },
+  );
+}
+
+/** A write to the package a v2 id names: resolved in the served version, applied to the newest under the lock. */
+function packageWriteRoute<B extends z.ZodType>(
+  app: FastifyInstance,
+  { ctx, api }: RouteDeps,
+  spec: { operationId: string; action: string; summary: string; body: B },
+  editOf: (offeringId: string, packageId: string, b: z.output<B>) => ProjectEdit<PlacedPackage>,
+): void {
+  const { operationId, action, summary, body } = spec;
+  api.route(
+    app,
+    {
+      ...catalogueWriteScope,
+      ...packageTag,
+      method: "POST",
+      url: `${P}/packages/:package_id${action === "update" ? "" : `/actions/${action}`}`,
+      operationId,
+      summary,
+      params: packageParams,
+      body,
+      responses: { 200: packageObject },
+    },
+    async ({ projectId, params, body: b, merchant }) => {
+      const { offeringId, package: pkg } = packageOf(await servedProject(ctx, projectId), params.package_id);
+      const { project, done } = await writeCatalogueEdit(ctx, merchant, projectId, {
+        operationId,
+        targetType: "package",
+        action,
+        targetId: params.package_id,
+        edit: editOf(offeringId, pkg.identifier, b),
+      });
+      return toPackageObject(project, done.after!);
     },
   );
 }

@@ -44,80 +44,37 @@ const UNPROCESSABLE = { 422: merchantErrorBody };
 const missing = (what: "Customer" | "Subscription" | "Purchase", param: string) =>
   new MerchantError(404, "resource_missing", `${what} not found.`, { param });
 
+/** What every group of these routes shares. */
+interface RouteGroup {
+  app: FastifyInstance;
+  ctx: BillingContext;
+  api: MerchantApi;
+  /** Null on a server without Stripe. */
+  gateway: StripeGateway | null;
+}
+
+/** What a subscription's action gets: the subscription's periods, first period first, and the key's caller. */
+interface SubscriptionAction {
+  projectId: string;
+  chain: PurchaseRow[];
+  merchant: MerchantCaller;
+}
+
 /** RevenueCat v2 subscriptions and purchases: read, cancel, refund. */
 export async function merchantSubscriptionRoutes(
   app: FastifyInstance,
   { ctx, api, stripe }: { ctx: BillingContext; api: MerchantApi; stripe: StripeOptions | null },
 ): Promise<void> {
-  const gateway = stripe ? new StripeGateway(stripe) : null;
+  const group: RouteGroup = { app, ctx, api, gateway: stripe ? new StripeGateway(stripe) : null };
+  // The OpenAPI document lists the routes in the order they are registered.
+  subscriptionReadRoutes(group);
+  subscriptionActionRoutes(group);
+  purchaseRoutes(group);
+}
 
-  async function v2Context(projectId: string, productId: string): Promise<V2Context> {
-    const [product] = await ctx.db
-      .select({ entitlements: products.entitlements })
-      .from(products)
-      .where(and(eq(products.projectId, projectId), eq(products.identifier, productId)));
-    return {
-      projectId,
-      entitlementIds: product?.entitlements ?? [],
-      managementUrl: ctx.managementUrl,
-      now: ctx.now(),
-    };
-  }
-
-  async function answerSubscription(projectId: string, chain: PurchaseRow[]) {
-    return toV2Subscription(chain, await v2Context(projectId, chain[0]!.productId));
-  }
-
-  async function answerPurchase(projectId: string, row: PurchaseRow) {
-    return toV2Purchase(row, await v2Context(projectId, row.productId));
-  }
-
-  async function customerRows(projectId: string, appUserId: string): Promise<PurchaseRow[]> {
-    const [customer] = await ctx.db
-      .select({ appUserId: customers.appUserId })
-      .from(customers)
-      .where(and(eq(customers.projectId, projectId), eq(customers.appUserId, appUserId)));
-    if (!customer) throw missing("Customer", "customer_id");
-    return ctx.db
-      .select()
-      .from(purchases)
-      .where(and(eq(purchases.projectId, projectId), eq(purchases.appUserId, appUserId)))
-      .orderBy(asc(purchases.purchaseDate), asc(purchases.id));
-  }
-
-  const subscriptionRoute = (
-    method: "GET" | "POST",
-    suffix: string,
-    scope: "customers:read" | "customers:write",
-    operationId: string,
-    summary: string,
-    description: string,
-    act: (input: { projectId: string; chain: PurchaseRow[]; merchant: MerchantCaller }) => Promise<void>,
-  ) =>
-    api.route(
-      app,
-      {
-        method,
-        url: `/v2/projects/:project_id/subscriptions/:subscription_id${suffix}`,
-        api: "v2",
-        scope,
-        operationId,
-        summary,
-        description,
-        tag: "Subscription",
-        params: subscriptionParams,
-        ...(method === "POST" ? { body: noBody } : {}),
-        responses:
-          method === "POST" ? { 200: v2SubscriptionSchema, ...UNPROCESSABLE } : { 200: v2SubscriptionSchema },
-      },
-      async ({ projectId, params, merchant }) => {
-        const chain = await findChain(ctx.db, projectId, params.subscription_id);
-        if (method === "POST") await act({ projectId, chain, merchant: merchant! });
-        const after = method === "POST" ? await findChain(ctx.db, projectId, params.subscription_id) : chain;
-        return answerSubscription(projectId, after);
-      },
-    );
-
+/** List a customer's subscriptions; get one. */
+function subscriptionReadRoutes(group: RouteGroup): void {
+  const { app, ctx, api } = group;
   api.route(
     app,
     {
@@ -133,87 +90,55 @@ export async function merchantSubscriptionRoutes(
       responses: { 200: listOf(v2SubscriptionSchema) },
     },
     async ({ projectId, params, query }) => {
-      const chains = subscriptionChains(await customerRows(projectId, params.customer_id));
+      const chains = subscriptionChains(await customerRows(ctx.db, projectId, params.customer_id));
       const ids = chains.map((chain) => subscriptionIdOf(chain[0]!));
       const from = startIndex(ids, query.starting_after);
       const limit = query.limit ?? DEFAULT_PAGE_SIZE;
       const page = await Promise.all(
-        chains.slice(from, from + limit + 1).map((chain) => answerSubscription(projectId, chain)),
+        chains.slice(from, from + limit + 1).map((chain) => answerSubscription(ctx, projectId, chain)),
       );
       const url = `/v2/projects/${projectId}/customers/${encodeURIComponent(params.customer_id)}/subscriptions`;
       return listPage(page, limit, url, (s) => s.id);
     },
   );
 
-  subscriptionRoute(
-    "GET",
-    "",
-    "customers:read",
-    "get-subscription",
-    "Get a subscription: its periods as one, from the first to the latest",
-    "A subscription is a first purchase and its renewals; its id stays the same as it renews.",
-    async () => {},
-  );
+  subscriptionRoute(group, {
+    method: "GET",
+    suffix: "",
+    scope: "customers:read",
+    operationId: "get-subscription",
+    summary: "Get a subscription: its periods as one, from the first to the latest",
+    description: "A subscription is a first purchase and its renewals; its id stays the same as it renews.",
+    act: async () => {},
+  });
+}
 
-  subscriptionRoute(
-    "POST",
-    "/actions/cancel",
-    "customers:write",
-    "cancel-subscription",
-    "Cancel a subscription: renewal off, access until the period's end",
-    "The customer keeps access until the current period ends; then it expires and the host app gets EXPIRATION. " +
+/** Cancel a subscription; refund its latest period. */
+function subscriptionActionRoutes(group: RouteGroup): void {
+  const { ctx, gateway } = group;
+  subscriptionRoute(group, {
+    method: "POST",
+    suffix: "/actions/cancel",
+    scope: "customers:write",
+    operationId: "cancel-subscription",
+    summary: "Cancel a subscription: renewal off, access until the period's end",
+    description:
+      "The customer keeps access until the current period ends; then it expires and the host app gets EXPIRATION. " +
       "Cancelling again changes nothing. A subscription whose renewal is being charged right now answers 409 (retry).",
-    async ({ projectId, chain, merchant }) => {
-      const latest = latestPeriod(chain);
-      const ended = latest.refundedAt !== null || latest.lifecycleHandledAt !== null;
-      if (ended && latest.unsubscribeDetectedAt !== null) return; // cancelled before: the same answer
-      if (ended) {
-        throw new MerchantError(
-          422,
-          "unprocessable_entity_error",
-          "The subscription has ended; nothing renews.",
-        );
-      }
-      const at = ctx.now();
-      await ctx.db.transaction(async (tx) => {
-        let cancelled: PurchaseRow;
-        try {
-          // The cancel's own transaction nests as a savepoint in this one, so the audit entry lands with it.
-          cancelled = await cancelSubscription(
-            { db: tx as unknown as BillingDb },
-            { projectId, appUserId: latest.appUserId, productId: latest.productId, at },
-          );
-        } catch (error) {
-          if (error instanceof BillingError && error.statusCode === 404) {
-            throw new MerchantError(422, "unprocessable_entity_error", "The subscription is not running.");
-          }
-          throw error;
-        }
-        if (latest.unsubscribeDetectedAt !== null) return;
-        await recordAudit(tx, {
-          projectId,
-          actor: secretKeyActor(merchant),
-          action: "subscription.cancel",
-          targetType: "subscription",
-          targetId: subscriptionIdOf(chain[0]!),
-          before: { unsubscribe_detected_at: null },
-          after: { unsubscribe_detected_at: cancelled.unsubscribeDetectedAt?.toISOString() ?? null },
-          at,
-        });
-      });
-    },
-  );
+    act: (action) => cancelLatestPeriod(ctx, action),
+  });
 
-  subscriptionRoute(
-    "POST",
-    "/actions/refund",
-    "customers:write",
-    "refund-subscription",
-    "Refund a subscription's latest period and end its access now",
-    "A card payment is refunded in full through Stripe; a Test Store one is recorded. The host app gets " +
+  subscriptionRoute(group, {
+    method: "POST",
+    suffix: "/actions/refund",
+    scope: "customers:write",
+    operationId: "refund-subscription",
+    summary: "Refund a subscription's latest period and end its access now",
+    description:
+      "A card payment is refunded in full through Stripe; a Test Store one is recorded. The host app gets " +
       "CANCELLATION with cancel_reason CUSTOMER_SUPPORT; nothing renews. Refunding again answers the same " +
       "subscription and refunds nothing.",
-    async ({ projectId, chain, merchant }) => {
+    act: async ({ projectId, chain, merchant }) => {
       const outcome = await refundPurchase(ctx, gateway, {
         projectId,
         purchaseId: latestPeriod(chain).id,
@@ -223,8 +148,11 @@ export async function merchantSubscriptionRoutes(
       });
       throwRefusal(outcome);
     },
-  );
+  });
+}
 
+/** List a customer's one-time purchases; get one; refund one. */
+function purchaseRoutes({ app, ctx, api, gateway }: RouteGroup): void {
   api.route(
     app,
     {
@@ -240,14 +168,16 @@ export async function merchantSubscriptionRoutes(
       responses: { 200: listOf(v2PurchaseSchema) },
     },
     async ({ projectId, params, query }) => {
-      const rows = (await customerRows(projectId, params.customer_id)).filter((r) => r.expiresDate === null);
+      const rows = (await customerRows(ctx.db, projectId, params.customer_id)).filter(
+        (r) => r.expiresDate === null,
+      );
       const from = startIndex(
         rows.map((r) => r.id),
         query.starting_after,
       );
       const limit = query.limit ?? DEFAULT_PAGE_SIZE;
       const page = await Promise.all(
-        rows.slice(from, from + limit + 1).map((row) => answerPurchase(projectId, row)),
+        rows.slice(from, from + limit + 1).map((row) => answerPurchase(ctx, projectId, row)),
       );
       const url = `/v2/projects/${projectId}/customers/${encodeURIComponent(params.customer_id)}/purchases`;
       return listPage(page, limit, url, (p) => p.id);
@@ -268,7 +198,7 @@ export async function merchantSubscriptionRoutes(
       responses: { 200: v2PurchaseSchema },
     },
     async ({ projectId, params }) =>
-      answerPurchase(projectId, await findOneTime(ctx.db, projectId, params.purchase_id)),
+      answerPurchase(ctx, projectId, await findOneTime(ctx.db, projectId, params.purchase_id)),
   );
 
   api.route(
@@ -297,9 +227,127 @@ export async function merchantSubscriptionRoutes(
         actor: secretKeyActor(merchant!),
       });
       throwRefusal(outcome);
-      return answerPurchase(projectId, outcome.ok ? outcome.purchase : row);
+      return answerPurchase(ctx, projectId, outcome.ok ? outcome.purchase : row);
     },
   );
+}
+
+/**
+ * Registers a route on one subscription. A GET answers the subscription; a POST (an action, no body) runs `act`, then
+ * answers the subscription as it is after it.
+ */
+function subscriptionRoute(
+  { app, ctx, api }: RouteGroup,
+  route: {
+    method: "GET" | "POST";
+    suffix: string;
+    scope: "customers:read" | "customers:write";
+    operationId: string;
+    summary: string;
+    description: string;
+    act: (action: SubscriptionAction) => Promise<void>;
+  },
+): void {
+  const { method, suffix, scope, operationId, summary, description, act } = route;
+  api.route(
+    app,
+    {
+      method,
+      url: `/v2/projects/:project_id/subscriptions/:subscription_id${suffix}`,
+      api: "v2",
+      scope,
+      operationId,
+      summary,
+      description,
+      tag: "Subscription",
+      params: subscriptionParams,
+      ...(method === "POST" ? { body: noBody } : {}),
+      responses:
+        method === "POST" ? { 200: v2SubscriptionSchema, ...UNPROCESSABLE } : { 200: v2SubscriptionSchema },
+    },
+    async ({ projectId, params, merchant }) => {
+      const chain = await findChain(ctx.db, projectId, params.subscription_id);
+      if (method === "POST") await act({ projectId, chain, merchant: merchant! });
+      const after = method === "POST" ? await findChain(ctx.db, projectId, params.subscription_id) : chain;
+      return answerSubscription(ctx, projectId, after);
+    },
+  );
+}
+
+/**
+ * Turns the renewal of a subscription's latest period off, audited. Cancelling again changes nothing and records
+ * nothing; an ended subscription (refunded, or its end settled) is a 422 unless it was cancelled before.
+ */
+async function cancelLatestPeriod(ctx: BillingContext, { projectId, chain, merchant }: SubscriptionAction) {
+  const latest = latestPeriod(chain);
+  const ended = latest.refundedAt !== null || latest.lifecycleHandledAt !== null;
+  if (ended && latest.unsubscribeDetectedAt !== null) return; // cancelled before: the same answer
+  if (ended) {
+    throw new MerchantError(422, "unprocessable_entity_error", "The subscription has ended; nothing renews.");
+  }
+  const at = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    let cancelled: PurchaseRow;
+    try {
+      // The cancel's own transaction nests as a savepoint in this one, so the audit entry lands with it.
+      cancelled = await cancelSubscription(
+        { db: tx as unknown as BillingDb },
+        { projectId, appUserId: latest.appUserId, productId: latest.productId, at },
+      );
+    } catch (error) {
+      if (error instanceof BillingError && error.statusCode === 404) {
+        throw new MerchantError(422, "unprocessable_entity_error", "The subscription is not running.");
+      }
+      throw error;
+    }
+    if (latest.unsubscribeDetectedAt !== null) return;
+    await recordAudit(tx, {
+      projectId,
+      actor: secretKeyActor(merchant),
+      action: "subscription.cancel",
+      targetType: "subscription",
+      targetId: subscriptionIdOf(chain[0]!),
+      before: { unsubscribe_detected_at: null },
+      after: { unsubscribe_detected_at: cancelled.unsubscribeDetectedAt?.toISOString() ?? null },
+      at,
+    });
+  });
+}
+
+/** What a v2 answer about a product's purchase needs besides the rows. */
+async function v2Context(ctx: BillingContext, projectId: string, productId: string): Promise<V2Context> {
+  const [product] = await ctx.db
+    .select({ entitlements: products.entitlements })
+    .from(products)
+    .where(and(eq(products.projectId, projectId), eq(products.identifier, productId)));
+  return {
+    projectId,
+    entitlementIds: product?.entitlements ?? [],
+    managementUrl: ctx.managementUrl,
+    now: ctx.now(),
+  };
+}
+
+async function answerSubscription(ctx: BillingContext, projectId: string, chain: PurchaseRow[]) {
+  return toV2Subscription(chain, await v2Context(ctx, projectId, chain[0]!.productId));
+}
+
+async function answerPurchase(ctx: BillingContext, projectId: string, row: PurchaseRow) {
+  return toV2Purchase(row, await v2Context(ctx, projectId, row.productId));
+}
+
+/** A customer's purchases, oldest first; 404 when the project has no such customer. */
+async function customerRows(db: BillingDb, projectId: string, appUserId: string): Promise<PurchaseRow[]> {
+  const [customer] = await db
+    .select({ appUserId: customers.appUserId })
+    .from(customers)
+    .where(and(eq(customers.projectId, projectId), eq(customers.appUserId, appUserId)));
+  if (!customer) throw missing("Customer", "customer_id");
+  return db
+    .select()
+    .from(purchases)
+    .where(and(eq(purchases.projectId, projectId), eq(purchases.appUserId, appUserId)))
+    .orderBy(asc(purchases.purchaseDate), asc(purchases.id));
 }
 
 /** The periods of a subscription of the project, first period first; 404 when there is none with that id. */

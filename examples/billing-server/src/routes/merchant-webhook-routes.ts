@@ -89,6 +89,37 @@ const appUserIdQuery = z.string().min(1).max(512).optional().describe("Only thos
 const missingEvent = () =>
   new MerchantError(404, "resource_missing", "No webhook event has that id.", { param: "event_id" });
 
+/** A page of delivery attempts, the last first: the deliveries list and an event's own attempts share it. */
+async function deliveriesPage(
+  ctx: BillingContext,
+  projectId: string,
+  filter: { appUserId?: string; eventId?: string },
+  page: { limit?: number; startingAfter?: string },
+) {
+  const limit = page.limit ?? DEFAULT_PAGE_SIZE;
+  if (page.startingAfter && !(await webhookDeliveryAttempt(ctx.db, projectId, page.startingAfter))) {
+    throw new MerchantError(404, "resource_missing", "No webhook delivery has that id.", {
+      param: "starting_after",
+    });
+  }
+  const rows = await webhookDeliveryAttempts(ctx.db, {
+    projectId,
+    ...filter,
+    startingAfter: page.startingAfter,
+    limit: limit + 1,
+  });
+  return listPage(
+    rows.map(deliveryItem),
+    limit,
+    `/v2/projects/${projectId}/webhooks/deliveries`,
+    (i) => i.id,
+    {
+      app_user_id: filter.appUserId,
+      event_id: filter.eventId,
+    },
+  );
+}
+
 /**
  * Webhook events and every attempt to deliver them: listed, read, and replayed (the same event id again, now), under
  * `/v2/projects/:project_id/webhooks/`.
@@ -100,35 +131,13 @@ export async function merchantWebhookRoutes(
   app: FastifyInstance,
   { ctx, api, webhooks }: { ctx: BillingContext; api: MerchantApi; webhooks: WebhookEndpoints },
 ): Promise<void> {
-  const deliveriesPage = async (
-    projectId: string,
-    filter: { appUserId?: string; eventId?: string },
-    page: { limit?: number; startingAfter?: string },
-  ) => {
-    const limit = page.limit ?? DEFAULT_PAGE_SIZE;
-    if (page.startingAfter && !(await webhookDeliveryAttempt(ctx.db, projectId, page.startingAfter))) {
-      throw new MerchantError(404, "resource_missing", "No webhook delivery has that id.", {
-        param: "starting_after",
-      });
-    }
-    const rows = await webhookDeliveryAttempts(ctx.db, {
-      projectId,
-      ...filter,
-      startingAfter: page.startingAfter,
-      limit: limit + 1,
-    });
-    return listPage(
-      rows.map(deliveryItem),
-      limit,
-      `/v2/projects/${projectId}/webhooks/deliveries`,
-      (i) => i.id,
-      {
-        app_user_id: filter.appUserId,
-        event_id: filter.eventId,
-      },
-    );
-  };
+  // In this order: the OpenAPI document lists the routes as they are registered.
+  webhookEventRoutes(app, ctx, api);
+  webhookDeliveryRoutes(app, ctx, api, webhooks);
+}
 
+/** Lists the webhook events and gets one with its delivery attempts. */
+function webhookEventRoutes(app: FastifyInstance, ctx: BillingContext, api: MerchantApi): void {
   api.route(
     app,
     {
@@ -184,11 +193,19 @@ export async function merchantWebhookRoutes(
     async ({ projectId, params }) => {
       const event = await webhookEvent(ctx.db, projectId, params.event_id);
       if (!event) throw missingEvent();
-      const deliveries = await deliveriesPage(projectId, { eventId: event.eventId }, {});
+      const deliveries = await deliveriesPage(ctx, projectId, { eventId: event.eventId }, {});
       return { ...eventItem(event), deliveries };
     },
   );
+}
 
+/** Lists the delivery attempts and replays an event, answering the new attempt. */
+function webhookDeliveryRoutes(
+  app: FastifyInstance,
+  ctx: BillingContext,
+  api: MerchantApi,
+  webhooks: WebhookEndpoints,
+): void {
   api.route(
     app,
     {
@@ -210,6 +227,7 @@ export async function merchantWebhookRoutes(
     },
     async ({ projectId, query }) =>
       deliveriesPage(
+        ctx,
         projectId,
         { appUserId: query.app_user_id, eventId: query.event_id },
         { limit: query.limit, startingAfter: query.starting_after },
