@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { BillingDb } from "../db/database.js";
 import { customerAttributes } from "../db/schema.js";
 
@@ -33,34 +33,4 @@ export async function saveAttributes(
       set: { value: sql`excluded.value`, updatedAtMs: sql`excluded.updated_at_ms` },
       setWhere: sql`excluded.updated_at_ms >= ${customerAttributes.updatedAtMs}`,
     });
-}
-
-/**
- * A customer's attributes that have a value, by name, as RevenueCat's v1 customer info gives them to a secret key
- * (`subscriber_attributes`).
- *
- * @example
- * await subscriberAttributes(db, "realmheart", "user_42"); // { $email: { value: "a@b.co", updated_at_ms: 1795… } }
- */
-export async function subscriberAttributes(
-  db: Db,
-  projectId: string,
-  appUserId: string,
-): Promise<Record<string, { value: string; updated_at_ms: number }>> {
-  const rows = await db
-    .select({
-      name: customerAttributes.name,
-      value: customerAttributes.value,
-      updatedAtMs: customerAttributes.updatedAtMs,
-    })
-    .from(customerAttributes)
-    .where(
-      and(
-        eq(customerAttributes.projectId, projectId),
-        eq(customerAttributes.appUserId, appUserId),
-        isNotNull(customerAttributes.value),
-      ),
-    )
-    .orderBy(asc(customerAttributes.name));
-  return Object.fromEntries(rows.map((r) => [r.name, { value: r.value!, updated_at_ms: r.updatedAtMs }]));
 }

@@ -71,26 +71,34 @@ export async function catalogueByProduct(db: Db, projectId: string) {
   };
 }
 
-/** The body of `GET /v1/subscribers/{app_user_id}`: customer info as of the server's clock. */
+/**
+ * The body of `GET /v1/subscribers/{app_user_id}`: customer info as of the server's clock. With `withAttributes` (a
+ * merchant's secret key, as RevenueCat answers it) the subscriber also carries `subscriber_attributes`.
+ */
 export async function customerInfoResponse(
   ctx: BillingContext,
   db: Db,
   projectId: string,
   appUserId: string,
   managementUrl: string | null = ctx.managementUrl,
+  { withAttributes = false }: { withAttributes?: boolean } = {},
 ) {
   const now = ctx.now();
   const firstSeen = await ensureCustomer(db, projectId, appUserId, now);
   const [record] = (await customerRecords(db, projectId, [appUserId])).values();
+  const subscriber = subscriberFromPurchases({
+    ...record!,
+    firstSeen,
+    ...(await catalogueByProduct(db, projectId)),
+    managementUrl,
+  });
+  const attributes = Object.fromEntries(
+    record!.attributes.map((a) => [a.name, { value: a.value, updated_at_ms: a.updatedAtMs }]),
+  );
   return {
     request_date: now.toISOString(),
     request_date_ms: now.getTime(),
-    subscriber: subscriberFromPurchases({
-      ...record!,
-      firstSeen,
-      ...(await catalogueByProduct(db, projectId)),
-      managementUrl,
-    }),
+    subscriber: withAttributes ? { ...subscriber, subscriber_attributes: attributes } : subscriber,
   };
 }
 

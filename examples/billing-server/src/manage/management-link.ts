@@ -62,6 +62,7 @@ export function customerInfoFor(
   request: FastifyRequest,
   projectId: string,
   appUserId: string,
+  options: { withAttributes?: boolean } = {},
 ): ReturnType<typeof customerInfoResponse> {
   return customerInfoResponse(
     ctx,
@@ -69,6 +70,7 @@ export function customerInfoFor(
     projectId,
     appUserId,
     managementUrlFor(ctx, request, projectId, appUserId),
+    options,
   );
 }
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { BillingErrorCode } from "../http/billing-error.js";
 import type { BillingContext } from "../context.js";
 import { customerInfoFor } from "../manage/management-link.js";
-import { saveAttributes, subscriberAttributes } from "../domain/customer-attributes.js";
+import { saveAttributes } from "../domain/customer-attributes.js";
 import { ensureCustomer, validAppUserId } from "../domain/customers.js";
 import { identifyCustomer } from "../domain/identify-customer.js";
 import { parseInput } from "../http/validation.js";
@@ -60,12 +60,10 @@ export async function subscriberRoutes(
       responses: { 200: customerInfoSchema },
     },
     async ({ params, projectId, request, merchant }) => {
-      const appUserId = validAppUserId(params.appUserId);
-      const info = await customerInfoFor(ctx, request, projectId, appUserId);
       // As RevenueCat's: a merchant's server (a secret key) also reads the attributes; an app's public key never does.
-      if (!merchant) return info;
-      const attributes = await subscriberAttributes(ctx.db, projectId, appUserId);
-      return { ...info, subscriber: { ...info.subscriber, subscriber_attributes: attributes } };
+      return customerInfoFor(ctx, request, projectId, validAppUserId(params.appUserId), {
+        withAttributes: merchant !== null,
+      });
     },
   );
 
